@@ -1,0 +1,80 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import type { Database } from './db/database.ts';
+import type { Environment } from './env.ts';
+import type { AppEnv } from './lib/app-env.ts';
+import type { Logger } from './lib/logger.ts';
+import { healthRoutes } from './routes/health/health.ts';
+import { seoRoutes } from './routes/seo/seo.ts';
+import type { BuiltSite } from './site/site.ts';
+
+export interface AppDependencies {
+  environment: Environment;
+  database: Database;
+  logger: Logger;
+  /** The built site; absent when the API runs alone (unit tests, `npm run dev`). */
+  site?: BuiltSite | undefined;
+}
+
+/**
+ * Builds the whole HTTP application: the API under /api, sitemap.xml and robots.txt, and the
+ * prerendered site. One factory, used by the server and by the tests.
+ */
+export function createApp({ environment, database, logger, site }: AppDependencies) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set('environment', environment);
+    c.set('database', database);
+    c.set('logger', logger.child({ requestId: c.var.requestId }));
+    await next();
+  });
+
+  app.route('/api/health', healthRoutes);
+  app.route('/', seoRoutes);
+
+  // Unknown API paths answer JSON, never the site's HTML.
+  app.all('/api/*', (c) => c.json({ error: 'Not found', requestId: c.var.requestId }, 404));
+
+  if (site) {
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: site.clientDirectory,
+        onFound: (_path, c) => {
+          // Vite puts a content hash in every asset name, so they never change.
+          c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
+    // Other files of the public folder (favicon, images). HTML is always rendered, never the raw template.
+    app.use(
+      '*',
+      serveStatic({
+        root: site.clientDirectory,
+        rewriteRequestPath: (path) => (path.endsWith('/') || path.endsWith('.html') ? '/\0' : path),
+      }),
+    );
+    app.get('*', (c) => {
+      const url = new URL(c.req.url);
+      const page = site.renderDocument(url.pathname + url.search, environment.PUBLIC_URL);
+      return c.html(page.html, page.status);
+    });
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      return c.json({ error: error.message, requestId: c.var.requestId }, error.status);
+    }
+    c.var.logger.error({ err: error }, 'unhandled error');
+    return c.json({ error: 'Something went wrong on our side.', requestId: c.var.requestId }, 500);
+  });
+
+  return app;
+}
+
+/** The application's type, for typed clients in tests. */
+export type App = ReturnType<typeof createApp>;

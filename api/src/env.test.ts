@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { EnvironmentError, parseEnvironment } from './env.ts';
+
+describe('parseEnvironment', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnvironment({});
+    expect(env.PORT).toBe(3000);
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(env.DATABASE_URL).toMatch(/^file:.*data\/cleanquote\.db$/);
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it('derives PUBLIC_URL from PORT and strips a trailing slash from a given one', () => {
+    expect(parseEnvironment({ PORT: '4321' }).PUBLIC_URL).toBe('http://localhost:4321');
+    expect(parseEnvironment({ PUBLIC_URL: 'https://clean.example/' }).PUBLIC_URL).toBe(
+      'https://clean.example',
+    );
+  });
+
+  it('accepts libsql URLs with a token and in-memory databases', () => {
+    expect(
+      parseEnvironment({ DATABASE_URL: 'libsql://db.turso.io', DATABASE_AUTH_TOKEN: 't' }).DATABASE_URL,
+    ).toBe('libsql://db.turso.io');
+    expect(parseEnvironment({ DATABASE_URL: ':memory:' }).DATABASE_URL).toBe(':memory:');
+  });
+
+  it.each([
+    ['DATABASE_URL', 'not-a-url'],
+    ['PORT', 'eighty'],
+    ['SMTP_URL', 'http://mail.example'],
+    ['PUBLIC_URL', 'ftp://x'],
+    ['ADMIN_EMAIL', 'nobody'],
+  ])('rejects a bad %s with a one-line message naming it', (name, value) => {
+    expect(() => parseEnvironment({ [name]: value })).toThrow(EnvironmentError);
+    try {
+      parseEnvironment({ [name]: value });
+    } catch (error) {
+      expect((error as Error).message).toContain(name);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('never echoes a password value', () => {
+    expect(() => parseEnvironment({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD.*\*\*\*/);
+  });
+});

@@ -1,0 +1,64 @@
+import { type Environment, EnvironmentError, parseEnvironment } from './env.ts';
+
+/**
+ * Starts the one Node process that serves the API and the built site on PORT.
+ * `--api-only` skips the site (used by `npm run dev`, where Vite serves it with hot reload);
+ * `--check-environment` only validates the environment (so `npm start` fails before building).
+ */
+async function main() {
+  let environment: Environment;
+  try {
+    environment = parseEnvironment();
+  } catch (error) {
+    if (error instanceof EnvironmentError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (process.argv.includes('--check-environment')) return;
+
+  // Loaded only once the environment is known to be good, so a bad variable is the only message.
+  const [{ serve }, { createApp }, { openDatabase }, { createLogger }, { loadBuiltSite }] = await Promise.all(
+    [
+      import('@hono/node-server'),
+      import('./app.ts'),
+      import('./db/database.ts'),
+      import('./lib/logger.ts'),
+      import('./site/site.ts'),
+    ],
+  );
+  const logger = createLogger(environment.LOG_LEVEL);
+  const database = await openDatabase({
+    url: environment.DATABASE_URL,
+    authToken: environment.DATABASE_AUTH_TOKEN,
+  });
+  const apiOnly = process.argv.includes('--api-only');
+  const site = apiOnly ? undefined : await loadBuiltSite(environment.SITE_DIST);
+  if (!apiOnly && !site) {
+    logger.warn({ dist: environment.SITE_DIST }, 'the site is not built; serving the API only');
+  }
+  const app = createApp({ environment, database, logger, site });
+  const server = serve({ fetch: app.fetch, port: environment.PORT }, (info) => {
+    logger.info(
+      { port: info.port, publicUrl: environment.PUBLIC_URL },
+      `CleanQuote listening on http://localhost:${info.port}`,
+    );
+  });
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    server.close();
+    database.writes.drain().finally(() => {
+      database.close();
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`CleanQuote could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../app.ts';
+import { type Database, openDatabase } from '../db/database.ts';
+import { type Environment, parseEnvironment } from '../env.ts';
+import { createLogger } from '../lib/logger.ts';
+
+/** A fresh app on its own temporary file database; call `close()` in afterEach. */
+export async function createTestApp(overrides: Record<string, string> = {}) {
+  const directory = mkdtempSync(join(tmpdir(), 'cleanquote-app-'));
+  const environment: Environment = parseEnvironment({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'https://clean.example',
+    DATABASE_URL: `file:${join(directory, 'test.db')}`,
+    ...overrides,
+  });
+  const database: Database = await openDatabase({ url: environment.DATABASE_URL });
+  const app = createApp({ environment, database, logger: createLogger('silent') });
+  return {
+    app,
+    database,
+    environment,
+    close() {
+      database.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

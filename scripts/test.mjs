@@ -1,0 +1,45 @@
+// `npm test`: everything CI checks, in order, each step announced: lint and format, types, unit and
+// model-based tests (Vitest), the production build, end-to-end tests in Debian chromium (Playwright),
+// and the Storybook build. Stops at the first failing step with its exit code.
+import { createServer } from 'node:net';
+import { ensureChromium, installDependencies, pnpm, step } from './lib.mjs';
+
+const started = Date.now();
+const timings = [];
+function timed(title, action) {
+  const begin = Date.now();
+  step(title);
+  action();
+  timings.push([title, Date.now() - begin]);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+installDependencies();
+timed('Lint and format (biome ci)', () => pnpm(['exec', 'biome', 'ci', '.']));
+timed('Type check (tsc --noEmit)', () => pnpm(['exec', 'tsc', '-p', 'tsconfig.json', '--noEmit']));
+timed('Unit and model-based tests (vitest)', () => pnpm(['exec', 'vitest', 'run']));
+timed('Production build (site)', () => pnpm(['--filter', '@cleanquote/web', 'run', 'build']));
+ensureChromium();
+process.env.E2E_PORT ??= String(await freePort());
+timed('End-to-end tests (playwright, Debian chromium)', () =>
+  pnpm(['--filter', '@cleanquote/tests', 'exec', 'playwright', 'test']),
+);
+timed('Storybook build', () =>
+  pnpm(['--filter', '@cleanquote/stories', 'run', 'build'], {
+    env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
+  }),
+);
+
+console.log('\n✔ All test steps passed');
+for (const [title, ms] of timings) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${title}`);
+console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  in all`);

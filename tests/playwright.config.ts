@@ -1,0 +1,47 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/chromium.ts';
+
+// scripts/test.mjs picks a free port; the config is evaluated again in every worker, so the port and
+// the database must come from the environment rather than be chosen here.
+const port = Number(process.env.E2E_PORT ?? 4173);
+process.env.E2E_DATABASE_URL ??= `file:${join(mkdtempSync(join(tmpdir(), 'cleanquote-e2e-')), 'e2e.db')}`;
+const repositoryRoot = resolve(import.meta.dirname, '..');
+
+export default defineConfig({
+  testDir: './e2e',
+  forbidOnly: Boolean(process.env.CI),
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: chromiumLaunchOptions,
+  },
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
+  ],
+  webServer: {
+    // The built app, exactly as `npm start` serves it (scripts/test.mjs builds it first).
+    command: 'node --import tsx api/src/server.ts',
+    cwd: repositoryRoot,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
