@@ -1,0 +1,35 @@
+/**
+ * First path segments that are never suburb slugs (spec §2): the site's own routes plus files and
+ * the API. A request for one of them that no route matches gets the 404 page.
+ */
+export const reservedPaths = [
+  'dashboard',
+  'admin',
+  'email-test',
+  'client-email-test',
+  'analytics',
+  'xero',
+  'locations',
+  'team',
+  'service-form',
+  'thank-you',
+  'terms',
+  'privacy',
+  'public',
+  'api',
+  'sitemap.xml',
+  'robots.txt',
+] as const;
+
+/** One of the reserved first path segments. */
+export type ReservedPath = (typeof reservedPaths)[number];
+
+const reserved: ReadonlySet<string> = new Set(reservedPaths);
+
+/**
+ * Whether `word` (a first path segment, without slashes) is reserved. The match is exact, like the
+ * router's: URL paths are case-sensitive.
+ */
+export function isReservedPath(word: string): word is ReservedPath {
+  return reserved.has(word);
+}
