@@ -34,6 +34,44 @@ const environmentSchema = z
     QUOTE_DASHBOARD_PASSWORD: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SITE_DIST: z.string().default(resolve(repositoryRoot, 'sites', 'web', 'dist')),
+    ADMIN_FIRST_NAME: z.string().trim().min(1).max(100).optional(),
+    // Mail delivery from the outbox (src/mail/delivery.ts).
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(16),
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5_000),
+    MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(900_000),
+    MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(5_000).default(2_000),
+    SMTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+    SMTP_GREETING_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+    SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+    // The security baseline (src/security).
+    PARTNER_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value, context) => {
+        const origins: string[] = [];
+        for (const entry of value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)) {
+          try {
+            const url = new URL(entry);
+            if (!/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/+$/, ''))
+              throw new Error();
+            origins.push(url.origin);
+          } catch {
+            context.addIssue({
+              code: 'custom',
+              message: `"${entry}" is not an origin like https://partner.example`,
+            });
+            return z.NEVER;
+          }
+        }
+        return origins;
+      }),
+    PUBLIC_POST_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+    LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   })
   .transform((env) => ({
     ...env,

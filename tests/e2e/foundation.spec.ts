@@ -6,7 +6,7 @@ test.describe('the served site', () => {
   test('the home page hero links to the quote wizard', async ({ page }) => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
-    const cta = page.getByRole('link', { name: 'Get Your FREE Quote' });
+    const cta = page.getByRole('link', { name: 'Get Your FREE Quote', exact: true });
     await expect(cta).toHaveAttribute('href', '/service-form');
     await cta.click();
     await expect(page).toHaveURL(/\/service-form$/);
@@ -74,7 +74,7 @@ test.describe('with JavaScript disabled', () => {
 
   test('public pages arrive as complete HTML', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Get Your FREE Quote' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Get Your FREE Quote', exact: true })).toBeVisible();
     await page.goto('/terms');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.goto('/no-such-page');

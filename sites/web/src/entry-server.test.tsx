@@ -1,0 +1,103 @@
+import { business, services, suburbs } from '@cleanquote/content';
+import { describe, expect, it } from 'vitest';
+import { render } from './entry-server.tsx';
+
+const options = { publicUrl: 'http://localhost:3000' };
+
+/** Count of `<h1` tags in the markup. */
+const h1Count = (html: string) => html.match(/<h1[\s>]/g)?.length ?? 0;
+
+describe('render', () => {
+  it('renders the home page hero with the quote and phone links', () => {
+    const { status, head, html } = render('/', options);
+    expect(status).toBe(200);
+    expect(h1Count(html)).toBe(1);
+    expect(html).toMatch(/<a[^>]*href="\/service-form"[^>]*>Get Your FREE Quote<\/a>/);
+    expect(html).toContain(
+      `href="${business.phoneHref}" class="button button--outline">Call ${business.phone}</a>`,
+    );
+    expect(html).toContain(business.bannerText);
+    expect(head).toContain('<link rel="canonical" href="http://localhost:3000/"');
+  });
+
+  it('links each service card to the wizard with its slug', () => {
+    const { html } = render('/', options);
+    expect(services).toHaveLength(8);
+    for (const service of services) expect(html).toContain(`href="/service-form?service=${service.slug}"`);
+  });
+
+  it('uses in-page section links on the home page and page links elsewhere', () => {
+    const home = render('/', options).html;
+    expect(home).toContain('href="#services"');
+    expect(home).toContain('id="services"');
+    expect(home).toContain('id="about"');
+    expect(home).toContain('id="contact"');
+    const team = render('/team', options).html;
+    expect(team).toContain('href="/#services"');
+    expect(team).toContain('href="/#about"');
+    expect(team).toContain('href="/#contact"');
+    expect(team).toContain('href="/service-form"');
+  });
+
+  it.each(['/no-such-page', '/api-docs-x', '/dashboardx', '/sitemap.xml', '/api', '/no-such-suburb-here'])(
+    'answers 404 with the spec text for %s',
+    (url) => {
+      const { status, head, html } = render(url, options);
+      expect(status).toBe(404);
+      expect(html).toContain('Page Not Found');
+      expect(html).toContain('Did you forget to add the page to the router?');
+      expect(head).toContain('noindex');
+    },
+  );
+
+  it('treats a doubled leading slash as a path, not a host', () => {
+    expect(render('//team', options).status).toBe(404);
+    expect(render('//evil.example/team', options).status).toBe(404);
+  });
+
+  it('accepts an absolute URL and ignores its origin', () => {
+    const { status, html } = render('https://www.example.com.au/team?x=1', options);
+    expect(status).toBe(200);
+    expect(html).toContain('<h1>Meet the Team</h1>');
+  });
+
+  it('renders a suburb page with its meta and booking link', () => {
+    const suburb = suburbs[0];
+    if (!suburb) throw new Error('no suburbs');
+    const { status, head, html } = render(`/${suburb.slug}`, options);
+    expect(status).toBe(200);
+    expect(html).toContain(suburb.name);
+    expect(html).toContain(`href="/service-form?suburb=${suburb.slug}"`);
+    expect(html).toContain('Book Now - Free Quote');
+    expect(head).toContain(`href="http://localhost:3000/${suburb.slug}"`);
+    expect(head).toContain('application/ld+json');
+  });
+
+  it('renders the fixed pages with exactly one h1 each', () => {
+    const expected: Record<string, string> = {
+      '/team': 'Meet the Team',
+      '/service-form?service=deep-cleaning': 'Get Your Cleaning Quote',
+      '/thank-you': 'Thank You!',
+      '/terms': 'Terms &amp; Conditions',
+      '/privacy': 'Privacy Policy',
+      '/dashboard': 'Admin Dashboard',
+    };
+    for (const [url, heading] of Object.entries(expected)) {
+      const { status, html } = render(url, options);
+      expect(status).toBe(200);
+      expect(h1Count(html)).toBe(1);
+      expect(html).toContain(`<h1>${heading}</h1>`);
+    }
+    expect(render('/thank-you', options).html).toContain(
+      'Your quote request has been submitted successfully',
+    );
+    expect(render('/terms', options).html).toContain('Last updated July 19, 2025');
+    expect(render('/admin', options).html).toContain('href="/api/login"');
+  });
+
+  it('rewrites the home page meta for ?location=', () => {
+    const { head } = render('/?location=south-yarra', options);
+    expect(head).toContain('South Yarra');
+    expect(head).toContain('href="http://localhost:3000/?location=south-yarra"');
+  });
+});

@@ -1,0 +1,62 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { App, type RenderContext } from './app.tsx';
+import { pageMeta, renderHeadTags } from './page-meta.ts';
+import { resolveRoute } from './routes.ts';
+
+/** Options of {@link render}. */
+export interface RenderOptions {
+  /** Canonical base URL of the site (PUBLIC_URL), e.g. 'https://www.example.com.au'. */
+  publicUrl: string;
+}
+
+/** What the server puts into the built index.html and answers with. */
+export interface RenderResult {
+  /** HTTP status: 404 for unknown paths, reserved words without a route and unknown suburbs. */
+  status: 200 | 404;
+  /** Escaped head tags (title, description, canonical, Open Graph, …) for `<!--app-head-->`. */
+  head: string;
+  /** The page markup for `<!--app-html-->`, hydrated by entry-client.tsx. */
+  html: string;
+}
+
+/**
+ * Path and query of a request URL. A request path is split by hand rather than parsed against a
+ * base: `new URL('//team', base)` would read 'team' as a host and render the home page.
+ */
+function splitUrl(url: string): { pathname: string; search: string } {
+  if (/^[a-z][a-z\d+.-]*:/i.test(url)) {
+    const { pathname, search } = new URL(url);
+    return { pathname, search };
+  }
+  const withoutHash = url.split('#', 1)[0] ?? '';
+  const queryStart = withoutHash.indexOf('?');
+  return queryStart === -1
+    ? { pathname: withoutHash || '/', search: '' }
+    : { pathname: withoutHash.slice(0, queryStart) || '/', search: withoutHash.slice(queryStart) };
+}
+
+/**
+ * Render one request of the site to HTML.
+ *
+ * @param url - the request path with its query, e.g. '/south-yarra' or '/?location=fitzroy'
+ *   (an absolute URL is accepted too; only its path and query are used).
+ * @example
+ * ```ts
+ * const { status, head, html } = render(req.url, { publicUrl: env.PUBLIC_URL });
+ * const page = template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
+ * ```
+ */
+export function render(url: string, options: RenderOptions): RenderResult {
+  const { pathname, search } = splitUrl(url);
+  const context: RenderContext = {};
+  const html = renderToString(
+    <StrictMode>
+      <App ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} renderContext={context} />
+    </StrictMode>,
+  );
+  // The context is always filled by the render; the fallback only satisfies the types.
+  const route = context.route ?? resolveRoute(pathname);
+  const meta = context.meta ?? pageMeta(route, search);
+  return { status: route.status, head: renderHeadTags(meta, options.publicUrl), html };
+}

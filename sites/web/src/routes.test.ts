@@ -1,0 +1,84 @@
+import { reservedPaths, suburbs } from '@cleanquote/content';
+import { describe, expect, it } from 'vitest';
+import { adminScreens, resolveRoute } from './routes.ts';
+
+const aSuburb = suburbs[0];
+if (!aSuburb) throw new Error('the suburb data set is empty');
+
+describe('resolveRoute', () => {
+  it.each(['/', '/public', '/public/'])('shows the home page at %s', (path) => {
+    expect(resolveRoute(path)).toEqual({ page: 'home', path: '/', status: 200 });
+  });
+
+  it.each([
+    ['/team', 'team'],
+    ['/service-form', 'service-form'],
+    ['/thank-you', 'thank-you'],
+    ['/terms', 'terms'],
+    ['/privacy', 'privacy'],
+  ] as const)('shows the %s page', (path, page) => {
+    expect(resolveRoute(path)).toEqual({ page, path, status: 200 });
+    expect(resolveRoute(`${path}/`)).toEqual({ page, path, status: 200 });
+  });
+
+  it.each(adminScreens)('shows the admin screen /%s', (screen) => {
+    expect(resolveRoute(`/${screen}`)).toEqual({ page: 'admin', screen, path: `/${screen}`, status: 200 });
+  });
+
+  it('lists exactly the admin screens of spec §2', () => {
+    expect([...adminScreens].sort()).toEqual(
+      ['dashboard', 'admin', 'email-test', 'client-email-test', 'analytics', 'xero', 'locations'].sort(),
+    );
+  });
+
+  it('shows a suburb page for every suburb slug, with or without a trailing slash', () => {
+    for (const suburb of suburbs) {
+      expect(resolveRoute(`/${suburb.slug}`)).toEqual({
+        page: 'suburb',
+        suburb,
+        path: `/${suburb.slug}`,
+        status: 200,
+      });
+    }
+    expect(resolveRoute(`/${aSuburb.slug}/`)).toMatchObject({ page: 'suburb', path: `/${aSuburb.slug}` });
+  });
+
+  it.each([
+    '/no-such-page',
+    '/api-docs-x',
+    '/dashboardx',
+    '/not-a-suburb-anywhere',
+    '/team/extra',
+    '/admin/users',
+    '/a/b/c',
+    '//team',
+    '/team//',
+    '/Team',
+    '/constructor',
+    '/__proto__',
+    '/toString',
+  ])('answers 404 for %s', (path) => {
+    expect(resolveRoute(path)).toEqual({ page: 'not-found', status: 404 });
+  });
+
+  it.each(['/api', '/sitemap.xml', '/robots.txt', '/api/health'])('never renders a page for %s', (path) => {
+    expect(resolveRoute(path)).toEqual({ page: 'not-found', status: 404 });
+  });
+
+  it('treats every reserved word as its own route or a 404, never as a suburb', () => {
+    for (const word of reservedPaths) {
+      expect(resolveRoute(`/${word}`).page).not.toBe('suburb');
+    }
+  });
+
+  it('answers 404 for a suburb slug nested under another path', () => {
+    expect(resolveRoute(`/team/${aSuburb.slug}`).status).toBe(404);
+    expect(resolveRoute(`/${aSuburb.slug}/team`).status).toBe(404);
+  });
+
+  it('ignores a query string or hash passed with the path', () => {
+    expect(resolveRoute('/service-form?service=deep-cleaning')).toMatchObject({ page: 'service-form' });
+    expect(resolveRoute('/?location=fitzroy')).toMatchObject({ page: 'home' });
+    expect(resolveRoute('/#services')).toMatchObject({ page: 'home' });
+  });
+});
