@@ -8,6 +8,7 @@ import type { AppEnv } from './lib/app-env.ts';
 import type { Logger } from './lib/logger.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { seoRoutes } from './routes/seo/seo.ts';
+import { serviceFormRoutes } from './routes/service-form/service-form.ts';
 import type { BuiltSite } from './site/site.ts';
 
 export interface AppDependencies {
@@ -34,6 +35,7 @@ export function createApp({ environment, database, logger, site }: AppDependenci
   });
 
   app.route('/api/health', healthRoutes);
+  app.route('/api/service-form', serviceFormRoutes);
   app.route('/', seoRoutes);
 
   // Unknown API paths answer JSON, never the site's HTML.
