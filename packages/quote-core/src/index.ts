@@ -1,0 +1,76 @@
+/**
+ * @cleanquote/quote-core — the quote request contract (zod/mini), the step plan per service and the
+ * XState quote wizard machine. No React, no DOM, no fetch: hosts inject submission and draft storage.
+ *
+ * Only `zod/mini` is imported anywhere in this package: the widget's weight budget has no room for
+ * full zod.
+ *
+ * @packageDocumentation
+ */
+
+export { parseQuoteDraft, QUOTE_DRAFT_VERSION, type QuoteDraft, sanitizeAnswers } from './draft.ts';
+export { createIdempotencyKey } from './idempotency-key.ts';
+export {
+  ADDRESS_REGION,
+  prefillAnswers,
+  type QuotePrefill,
+  serviceFromSlug,
+  suburbToAddress,
+} from './prefill.ts';
+export {
+  emptyAnswers,
+  normalizeAnswers,
+  QUOTE_FIELDS,
+  type QuoteAnswers,
+  type QuoteField,
+} from './quote-answers.ts';
+export * from './quote-options.ts';
+export {
+  ALWAYS_REQUIRED_FIELDS,
+  type IssueList,
+  type QuoteRequest,
+  type QuoteRequestInput,
+  quoteRequestSchema,
+  toFieldErrors,
+} from './quote-request.ts';
+export {
+  checkStep,
+  type FieldErrors,
+  fieldsInPlan,
+  firstFailingStepIndex,
+  isBlank,
+  quoteFieldSchemas,
+  REQUIRED_MESSAGES,
+  reconcileAnswers,
+  type StepField,
+  stepFields,
+  stepPasses,
+  toSubmission,
+} from './quote-rules.ts';
+export {
+  currentStep,
+  draftOf,
+  parseWindowPanels,
+  type QuoteWizardContext,
+  type QuoteWizardEmitted,
+  type QuoteWizardEvent,
+  type QuoteWizardInput,
+  type QuoteWizardMachine,
+  type QuoteWizardSnapshot,
+  quoteWizardMachine,
+  type SetAnswerEvent,
+  type SettableField,
+  SUBMISSION_ACTOR_ID,
+  SUBMISSION_FALLBACK_ERROR,
+  type SubmissionEvent,
+  type SubmitQuoteInput,
+  type SubmitQuoteOutput,
+  selectCurrentStep,
+  selectIsLastStep,
+  selectProgress,
+  selectStepErrors,
+  selectStepNumber,
+  selectSubmission,
+  type ToggleExtraEvent,
+} from './quote-wizard-machine.ts';
+export { progressOf, STEP_IDS, type StepId, stepsFor, TAIL_STEPS } from './step-plan.ts';

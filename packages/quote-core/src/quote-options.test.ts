@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BATHROOM_OPTIONS,
+  BEDROOM_OPTIONS,
+  PROPERTY_TYPE_OPTIONS,
+  ROOM_OPTIONS,
+  SERVICE_CARD_SLUGS,
+  SERVICE_LABELS,
+  SERVICE_OPTIONS,
+  SERVICE_SLUG_TO_TYPE,
+  URGENCY_OPTIONS,
+  WINDOW_CLEANING_TYPE_OPTIONS,
+} from './quote-options.ts';
+
+describe('wizard options (spec §2, §3)', () => {
+  it('offers the seven service cards in spec order, with the spec notes', () => {
+    expect(SERVICE_OPTIONS.map((option) => option.id)).toEqual([
+      'regular-clean',
+      'deep-clean',
+      'end-of-lease',
+      'carpet-clean',
+      'window-clean',
+      'oven-clean',
+      'ndis-aged-care',
+    ]);
+    expect(SERVICE_OPTIONS.find((option) => option.id === 'end-of-lease')?.description).toMatch(/bond-back/i);
+    expect(SERVICE_OPTIONS.find((option) => option.id === 'carpet-clean')?.description).toMatch(/steam/i);
+  });
+
+  it('labels services as the quote inbox shows them', () => {
+    expect(SERVICE_LABELS).toEqual({
+      'regular-clean': 'Regular Cleaning',
+      'deep-clean': 'Deep Cleaning',
+      'end-of-lease': 'End of Lease Cleaning',
+      'carpet-clean': 'Carpet Cleaning',
+      'window-clean': 'Window Cleaning',
+      'oven-clean': 'Oven Cleaning',
+      'ndis-aged-care': 'NDIS & Aged Care Cleaning',
+    });
+  });
+
+  it('maps every home-page card slug to a service (spec §4)', () => {
+    expect(SERVICE_CARD_SLUGS).toHaveLength(8);
+    expect(SERVICE_SLUG_TO_TYPE['commercial-cleaning']).toBe('regular-clean');
+    expect(SERVICE_SLUG_TO_TYPE['ndis-cleaning']).toBe('ndis-aged-care');
+  });
+
+  it('offers bedrooms to 5+ and bathrooms to 4+', () => {
+    expect(BEDROOM_OPTIONS.map((option) => option.id)).toEqual(['1', '2', '3', '4', '5+']);
+    expect(BATHROOM_OPTIONS.map((option) => option.id)).toEqual(['1', '2', '3', '4+']);
+  });
+
+  it('uses the spec wording for property types', () => {
+    expect(PROPERTY_TYPE_OPTIONS.slice(0, 3).map((option) => option.label)).toEqual([
+      'Apartment/Unit',
+      'Single Story House',
+      'Two Story House',
+    ]);
+    expect(WINDOW_CLEANING_TYPE_OPTIONS.map((option) => option.id)).toEqual([
+      'interior-only',
+      'exterior-only',
+      'both-sides',
+    ]);
+  });
+
+  it('gives each carpet counter the spec maximum', () => {
+    expect(Object.fromEntries(ROOM_OPTIONS.map((option) => [option.id, option.max]))).toEqual({
+      bedrooms: 6,
+      'living-rooms': 4,
+      'dining-rooms': 3,
+      studies: 3,
+      lounges: 3,
+      hallways: 5,
+      staircases: 3,
+      'other-rooms': 5,
+    });
+  });
+
+  it("describes timing cards with the spec's wording", () => {
+    expect(
+      Object.fromEntries(URGENCY_OPTIONS.map((option) => [option.id, option.description])),
+    ).toMatchObject({
+      'urgent-today': 'Today/Tomorrow',
+      'this-week': 'Within 7 days',
+      'next-week': 'Within 2 weeks',
+      'just-browsing': 'Just getting quotes',
+    });
+  });
+});
