@@ -6,9 +6,15 @@ import type { Database } from './db/database.ts';
 import type { Environment } from './env.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import type { Logger } from './lib/logger.ts';
+import { adminRoutes } from './routes/admin/admin.ts';
+import { authRoutes, createLoginThrottle } from './routes/auth/auth.ts';
+import { contactRoutes } from './routes/contact/contact.ts';
 import { healthRoutes } from './routes/health/health.ts';
+import { newsletterRoutes } from './routes/newsletter/newsletter.ts';
 import { seoRoutes } from './routes/seo/seo.ts';
 import { serviceFormRoutes } from './routes/service-form/service-form.ts';
+import { teamContactRoutes } from './routes/team-contact/team-contact.ts';
+import { applySecurityBaseline } from './security/baseline.ts';
 import type { BuiltSite } from './site/site.ts';
 
 export interface AppDependencies {
@@ -33,9 +39,18 @@ export function createApp({ environment, database, logger, site }: AppDependenci
     c.set('logger', logger.child({ requestId: c.var.requestId }));
     await next();
   });
+  // Request log, security headers, partner CORS, CSRF origin check, rate limits, 100 kB body limit.
+  applySecurityBaseline(app, environment);
 
   app.route('/api/health', healthRoutes);
   app.route('/api/service-form', serviceFormRoutes);
+  app.route('/api/team-contact', teamContactRoutes);
+  app.route('/api/newsletter', newsletterRoutes);
+  // Sign-in failures and wrong dashboard passwords share one per-IP counter.
+  const loginThrottle = createLoginThrottle(environment);
+  app.route('/api', authRoutes(loginThrottle));
+  app.route('/api/admin', adminRoutes(loginThrottle));
+  app.route('/api/contact', contactRoutes);
   app.route('/', seoRoutes);
 
   // Unknown API paths answer JSON, never the site's HTML.

@@ -44,3 +44,30 @@ describe('parseEnvironment', () => {
     expect(() => parseEnvironment({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD.*\*\*\*/);
   });
 });
+
+describe('mail and security settings', () => {
+  it('defaults to generous public limits, 10 sign-in failures in 15 minutes and a 2 s mail poll', () => {
+    const environment = parseEnvironment({});
+    expect(environment.PUBLIC_POST_RATE_LIMIT).toBeGreaterThanOrEqual(120);
+    expect(environment.LOGIN_MAX_FAILURES).toBe(10);
+    expect(environment.LOGIN_FAILURE_WINDOW_MINUTES).toBe(15);
+    expect(environment.MAIL_POLL_INTERVAL_MS).toBeLessThanOrEqual(5_000);
+    expect(environment.PARTNER_ORIGINS).toEqual([]);
+  });
+
+  it('reads PARTNER_ORIGINS as a comma-separated list of origins', () => {
+    expect(
+      parseEnvironment({ PARTNER_ORIGINS: ' https://agency.example, http://localhost:4000/ ' })
+        .PARTNER_ORIGINS,
+    ).toEqual(['https://agency.example', 'http://localhost:4000']);
+  });
+
+  it.each(['agency.example', 'https://agency.example/embed', 'ftp://agency.example'])(
+    'rejects the PARTNER_ORIGINS entry %j, naming the variable',
+    (value) => {
+      expect(() => parseEnvironment({ PARTNER_ORIGINS: value })).toThrow(
+        /^Invalid environment variable PARTNER_ORIGINS/,
+      );
+    },
+  );
+});

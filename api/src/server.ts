@@ -33,6 +33,22 @@ async function main() {
     url: environment.DATABASE_URL,
     authToken: environment.DATABASE_AUTH_TOKEN,
   });
+  const [{ ensureAdminAccount }, { startMailDelivery }] = await Promise.all([
+    import('./auth/admin-account.ts'),
+    import('./mail/delivery.ts'),
+  ]);
+  if (environment.ADMIN_EMAIL && environment.ADMIN_PASSWORD) {
+    const outcome = await ensureAdminAccount(database, {
+      email: environment.ADMIN_EMAIL,
+      password: environment.ADMIN_PASSWORD,
+      firstName: environment.ADMIN_FIRST_NAME,
+    });
+    logger.info({ email: environment.ADMIN_EMAIL, outcome }, 'admin account');
+  } else {
+    logger.warn('ADMIN_EMAIL and ADMIN_PASSWORD are not both set: no admin account is created');
+  }
+  // Delivers the outbox (or keeps mail as captured without SMTP_URL); stopped on shutdown.
+  const mailDelivery = startMailDelivery(environment, database, logger);
   const apiOnly = process.argv.includes('--api-only');
   const site = apiOnly ? undefined : await loadBuiltSite(environment.SITE_DIST);
   if (!apiOnly && !site) {
@@ -49,10 +65,13 @@ async function main() {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     server.close();
-    database.writes.drain().finally(() => {
-      database.close();
-      process.exit(0);
-    });
+    mailDelivery
+      .stop()
+      .then(() => database.writes.drain())
+      .finally(() => {
+        database.close();
+        process.exit(0);
+      });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -30,3 +30,9 @@ export const quoteRequests = sqliteTable(
   },
   (table) => [index('quote_requests_created_at').on(table.createdAt)],
 );
+
+// Tables of the mail outbox, sessions, team contact and newsletter live in their own files.
+export * from './schema-auth.ts';
+export * from './schema-newsletter.ts';
+export * from './schema-outbox.ts';
+export * from './schema-team-contact.ts';

@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { createApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { type Environment, parseEnvironment } from '../env.ts';
-import { createLogger } from '../lib/logger.ts';
+import { createLogger, type Logger } from '../lib/logger.ts';
 
 /** A fresh app on its own temporary file database; call `close()` in afterEach. */
-export async function createTestApp(overrides: Record<string, string> = {}) {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+) {
   const directory = mkdtempSync(join(tmpdir(), 'cleanquote-app-'));
   const environment: Environment = parseEnvironment({
     NODE_ENV: 'test',
@@ -17,7 +20,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     ...overrides,
   });
   const database: Database = await openDatabase({ url: environment.DATABASE_URL });
-  const app = createApp({ environment, database, logger: createLogger('silent') });
+  const app = createApp({ environment, database, logger: options.logger ?? createLogger('silent') });
   return {
     app,
     database,

@@ -1,0 +1,91 @@
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import type { Environment } from '../env.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { type Session, type SessionUser, sessionExpiresAt, validateSessionToken } from './session.ts';
+
+/** What the session middleware adds to `c.var`: null when signed out, undefined before it ran. */
+export interface AuthEnv {
+  Variables: AppEnv['Variables'] & {
+    session?: Session | null;
+    user?: SessionUser | null;
+  };
+}
+
+/** `__Host-` prefixed over https (bound to this host, Secure, Path=/); a plain name over http. */
+export function sessionCookieName(environment: Environment): string {
+  return isHttps(environment) ? '__Host-cleanquote_session' : 'cleanquote_session';
+}
+
+function isHttps(environment: Environment): boolean {
+  return environment.PUBLIC_URL.startsWith('https:');
+}
+
+/** Sends the session cookie: HttpOnly, SameSite=Lax, Secure over https, expiring with the session. */
+export function setSessionCookie(c: Context, environment: Environment, token: string, session: Session) {
+  setCookie(c, sessionCookieName(environment), token, {
+    httpOnly: true,
+    secure: isHttps(environment),
+    sameSite: 'Lax',
+    path: '/',
+    expires: sessionExpiresAt(session),
+  });
+}
+
+/** Removes the session cookie from the browser. */
+export function deleteSessionCookie(c: Context, environment: Environment) {
+  deleteCookie(c, sessionCookieName(environment), {
+    path: '/',
+    secure: isHttps(environment),
+    httpOnly: true,
+    sameSite: 'Lax',
+  });
+}
+
+/**
+ * Reads and checks the session cookie once per request; sets `c.var.session` and `c.var.user` (null
+ * when signed out), clears a cookie that is no longer valid and re-sends one whose expiry slid.
+ */
+export async function readSession(
+  c: Context<AuthEnv>,
+): Promise<{ session: Session | null; user: SessionUser | null }> {
+  if (c.var.session !== undefined && c.var.user !== undefined)
+    return { session: c.var.session, user: c.var.user };
+  const environment = c.var.environment;
+  const token = getCookie(c, sessionCookieName(environment));
+  let result: Awaited<ReturnType<typeof validateSessionToken>> = null;
+  if (token) {
+    result = await validateSessionToken(c.var.database, token);
+    if (!result) deleteSessionCookie(c, environment);
+    else if (result.refreshed) setSessionCookie(c, environment, token, result.session);
+  }
+  c.set('session', result?.session ?? null);
+  c.set('user', result?.user ?? null);
+  return { session: result?.session ?? null, user: result?.user ?? null };
+}
+
+/** Loads the session, if any, without requiring one. */
+export const loadSession = createMiddleware<AuthEnv>(async (c, next) => {
+  await readSession(c);
+  await next();
+});
+
+/** Every admin API: 401 JSON without a valid session. Never sends CORS headers (see security/). */
+export const requireAdmin = createMiddleware<AuthEnv>(async (c, next) => {
+  const { user } = await readSession(c);
+  if (!user) return c.json({ error: 'Please sign in.', requestId: c.var.requestId }, 401);
+  await next();
+});
+
+/**
+ * The quote inbox: with QUOTE_DASHBOARD_PASSWORD set, 403 until this session entered it through
+ * POST /api/admin/unlock. Use after requireAdmin.
+ */
+export const requireQuoteDashboardUnlocked = createMiddleware<AuthEnv>(async (c, next) => {
+  const { session } = await readSession(c);
+  if (c.var.environment.QUOTE_DASHBOARD_PASSWORD && !session?.dashboardUnlockedAt) {
+    return c.json({ error: 'The quote dashboard is locked.', locked: true, requestId: c.var.requestId }, 403);
+  }
+  await next();
+});

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/**
+ * Where an outbox mail is in its life:
+ * - queued: waiting for its next attempt (`nextAttemptAt`);
+ * - sending: leased by a delivery worker until `leaseUntil` (a crashed worker's lease runs out);
+ * - sent: accepted by the SMTP server;
+ * - dead: gave up after the configured number of attempts, or the server refused it for good;
+ * - captured: no SMTP_URL configured, so the mail is kept here, readable by staff, never sent.
+ */
+export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'dead', 'captured'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * Every email the business sends, written in the same transaction as the record it belongs to
+ * (DESIGN.md item 4) and delivered from here by the worker in src/mail/delivery.ts.
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: text('id').primaryKey(),
+    /** What the mail is for: quote-notification, quote-auto-response, team-contact, newsletter-confirmation… */
+    kind: text('kind').notNull(),
+    /**
+     * Fixed when the mail is queued, so a retry after a crash between sending and recording 'sent'
+     * carries the same Message-ID and the receiving side can tell it is the same message.
+     */
+    messageId: text('message_id').notNull().unique(),
+    /** Sender; null means MAIL_FROM at delivery time. */
+    fromAddress: text('from_address'),
+    toAddress: text('to_address').notNull(),
+    toName: text('to_name'),
+    replyToAddress: text('reply_to_address'),
+    replyToName: text('reply_to_name'),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** Extra headers (List-Unsubscribe…), already stripped of line breaks. */
+    headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
+    status: text('status').$type<OutboxStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
+    lastError: text('last_error'),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /** The Date header, fixed at enqueue time like the Message-ID. */
+    createdAt: integer('created_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (table) => [
+    index('outbox_status_next_attempt').on(table.status, table.nextAttemptAt),
+    index('outbox_created_at').on(table.createdAt),
+  ],
+);

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { hostname } from 'node:os';
+import type { Db } from '../db/database.ts';
+import { outbox } from '../db/schema.ts';
+
+/** The transaction handed to `database.writes.run(tx => …)`. */
+export type WriteTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A mailbox: a bare address, or an address with a display name. */
+export interface MailAddress {
+  name?: string | undefined;
+  address: string;
+}
+
+/** One email to queue. Every field may hold user input: nothing in it can add or split a header. */
+export interface OutboxMail {
+  /** What the mail is for, e.g. 'quote-notification', 'quote-auto-response', 'team-contact'. */
+  kind: string;
+  to: string | MailAddress;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+  replyTo?: string | MailAddress | undefined;
+  /** Sender as `Name <address>` or an address; default MAIL_FROM at delivery time. */
+  from?: string | undefined;
+  /** Extra headers such as List-Unsubscribe. Names may not replace the structural ones (To, Bcc…). */
+  headers?: Record<string, string> | undefined;
+}
+
+/** Raised when a mail cannot be queued safely (a bad address or header name): a programming error. */
+export class OutboxMailError extends Error {
+  override name = 'OutboxMailError';
+}
+
+// Control characters (CR and LF above all), DEL and the Unicode line and paragraph separators.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const lineBreaking = /[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g;
+
+/**
+ * Makes a value safe for one header line: every control character (CR, LF, NUL, tab…) becomes a
+ * space, so user input can never end a header and start another (header injection).
+ */
+export function singleLine(value: string): string {
+  return value
+    .replace(lineBreaking, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
+
+// One plain addr-spec: no display name, no list separators, no quoting, no whitespace or controls.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+const plainAddress = /^[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]+@[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]+$/;
+
+/** True when `value` is one plain address (local@domain) that cannot turn into several recipients. */
+export function isPlainAddress(value: string): boolean {
+  return value.length <= 254 && plainAddress.test(value);
+}
+
+function normaliseAddress(
+  value: string | MailAddress,
+  field: string,
+): { address: string; name: string | null } {
+  const mailbox = typeof value === 'string' ? { address: value } : value;
+  const address = mailbox.address.trim();
+  if (!isPlainAddress(address)) throw new OutboxMailError(`${field} is not one plain email address`);
+  const name = mailbox.name === undefined ? '' : singleLine(mailbox.name).slice(0, 200);
+  return { address, name: name === '' ? null : name };
+}
+
+// Headers the outbox sets itself, or that would change who receives the mail or how it is parsed.
+const reservedHeaders = new Set([
+  'bcc',
+  'cc',
+  'content-transfer-encoding',
+  'content-type',
+  'date',
+  'from',
+  'message-id',
+  'mime-version',
+  'reply-to',
+  'return-path',
+  'sender',
+  'subject',
+  'to',
+]);
+
+function normaliseHeaders(headers: Record<string, string> | undefined): Record<string, string> | null {
+  if (!headers) return null;
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(name) || reservedHeaders.has(name.toLowerCase())) {
+      throw new OutboxMailError(`header ${JSON.stringify(name)} may not be set on an outbox mail`);
+    }
+    result[name] = singleLine(value);
+  }
+  return Object.keys(result).length > 0 ? result : null;
+}
+
+/** The domain of a `Name <local@domain>` or `local@domain` sender, if it has one. */
+function senderDomain(from: string | undefined): string | undefined {
+  const domain = from?.match(/@([A-Za-z0-9.-]+)>?\s*$/)?.[1];
+  return domain && /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(domain)
+    ? domain.toLowerCase()
+    : undefined;
+}
+
+function fallbackDomain(): string {
+  const host = hostname()
+    .toLowerCase()
+    .replace(/[^a-z0-9.-]/g, '');
+  return host === '' ? 'localhost' : host;
+}
+
+/**
+ * Tells the delivery worker that a mail was queued. Emitted inside the write transaction; the worker
+ * claims mail through the same write queue, so its claim runs after this transaction commits.
+ */
+export const outboxSignal = new EventEmitter();
+outboxSignal.setMaxListeners(0);
+
+/**
+ * Queues one email in the outbox, inside the caller's write transaction, so the mail exists exactly
+ * when the record it belongs to does (DESIGN.md item 4). Use it inside `database.writes.run(tx => …)`.
+ *
+ * The Message-ID and Date are fixed here: a delivery repeated after a crash carries the same
+ * Message-ID. Subject, names and header values are reduced to one line; addresses must be single
+ * plain addresses. The worker in delivery.ts sends it, or keeps it as 'captured' without SMTP_URL.
+ *
+ * @returns the outbox id of the queued mail.
+ * @throws OutboxMailError when an address or header name is unsafe (validate user input first).
+ */
+export async function enqueueMail(tx: WriteTransaction, mail: OutboxMail): Promise<string> {
+  const to = normaliseAddress(mail.to, 'to');
+  const replyTo = mail.replyTo === undefined ? undefined : normaliseAddress(mail.replyTo, 'replyTo');
+  const from = mail.from === undefined ? null : singleLine(mail.from);
+  const id = randomUUID();
+  const now = new Date();
+  await tx.insert(outbox).values({
+    id,
+    kind: singleLine(mail.kind).slice(0, 100),
+    messageId: `<${randomUUID()}@${senderDomain(from ?? undefined) ?? fallbackDomain()}>`,
+    fromAddress: from,
+    toAddress: to.address,
+    toName: to.name,
+    replyToAddress: replyTo?.address ?? null,
+    replyToName: replyTo?.name ?? null,
+    subject: singleLine(mail.subject).slice(0, 500),
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+    headers: normaliseHeaders(mail.headers),
+    status: 'queued',
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  outboxSignal.emit('enqueued', id);
+  return id;
+}

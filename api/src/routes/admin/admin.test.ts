@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { outbox } from '../../db/schema.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
+import { createTestApp } from '../../test-support/test-app.ts';
+
+let context: Awaited<ReturnType<typeof createTestApp>>;
+let cookie: string;
+
+beforeEach(async () => {
+  context = await createTestApp();
+  await createTestAdmin(context.database);
+  cookie = await signIn(context.app);
+});
+afterEach(() => context.close());
+
+async function queue(subject: string, status: 'queued' | 'dead' | 'captured') {
+  const id = await context.database.writes.run((tx) =>
+    enqueueMail(tx, { kind: 'test', to: 'office@sparkleclean.example', subject, text: subject }),
+  );
+  await context.database.writes.run((tx) =>
+    tx
+      .update(outbox)
+      .set({
+        status,
+        attempts: status === 'dead' ? 16 : 0,
+        lastError: status === 'dead' ? '[ETIMEDOUT] Greeting never received' : null,
+      })
+      .where(eq(outbox.id, id)),
+  );
+  return id;
+}
+
+describe('the outbox for staff', () => {
+  it('is only for a signed-in admin', async () => {
+    expect((await context.app.request('/api/admin/outbox')).status).toBe(401);
+  });
+
+  it('lists mail newest first and shows dead letters with their last error', async () => {
+    await queue('first', 'captured');
+    const dead = await queue('second', 'dead');
+    const all = (await (
+      await context.app.request('/api/admin/outbox', { headers: { Cookie: cookie } })
+    ).json()) as Array<{ id: string; subject: string; status: string; lastError: string | null }>;
+    expect(all.map((mail) => mail.subject)).toEqual(['second', 'first']);
+    const deadOnly = (await (
+      await context.app.request('/api/admin/outbox?status=dead', { headers: { Cookie: cookie } })
+    ).json()) as typeof all;
+    expect(deadOnly).toEqual([
+      expect.objectContaining({ id: dead, status: 'dead', lastError: '[ETIMEDOUT] Greeting never received' }),
+    ]);
+  });
+
+  it('queues a dead letter again on request, and only a dead letter', async () => {
+    const dead = await queue('dead one', 'dead');
+    const captured = await queue('captured one', 'captured');
+    const retry = (id: string, headers: Record<string, string> = {}) =>
+      context.app.request(`/api/admin/outbox/${id}/retry`, {
+        method: 'POST',
+        headers: { Cookie: cookie, ...headers },
+      });
+    expect((await retry(dead, { Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await retry(dead)).status).toBe(200);
+    const [row] = await context.database.db.select().from(outbox).where(eq(outbox.id, dead));
+    expect(row).toMatchObject({ status: 'queued', attempts: 0, lastError: null });
+    expect((await retry(captured)).status).toBe(404);
+    expect((await retry('no-such-mail')).status).toBe(404);
+  });
+});

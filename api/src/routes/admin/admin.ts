@@ -1,0 +1,109 @@
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { type AuthEnv, readSession, requireAdmin } from '../../auth/middleware.ts';
+import { unlockQuoteDashboard } from '../../auth/session.ts';
+import { OUTBOX_STATUSES, outbox } from '../../db/schema.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { parseJsonBody } from '../../lib/validation.ts';
+import { outboxSignal } from '../../mail/outbox.ts';
+import { clientIp } from '../../security/client-ip.ts';
+import type { SlidingWindowLimiter } from '../../security/rate-limit.ts';
+
+/** Compares two secrets in constant time, whatever their lengths (their hashes have one length). */
+function sameSecret(given: string, expected: string): boolean {
+  return constantTimeEqual(hashToken(given), hashToken(expected));
+}
+
+const outboxQuery = z.object({
+  status: z.enum(OUTBOX_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  before: z.iso.datetime().optional(),
+});
+
+/**
+ * Admin APIs under /api/admin, all behind the session: POST /unlock (the quote dashboard password,
+ * checked on the server, unlocks this session only), and the outbox for staff — GET /outbox lists mail
+ * (dead letters with ?status=dead), POST /outbox/:id/retry queues a dead-lettered mail again.
+ */
+export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
+  const routes = new Hono<AuthEnv>();
+  routes.use(requireAdmin);
+
+  routes.post('/unlock', async (c) => {
+    const parsed = await parseJsonBody(c, z.object({ password: z.string().max(1_000) }));
+    if (!parsed.success) return parsed.response;
+    const expected = c.var.environment.QUOTE_DASHBOARD_PASSWORD;
+    const { session } = await readSession(c);
+    if (!session) return c.json({ error: 'Please sign in.', requestId: c.var.requestId }, 401);
+    if (!expected) return c.json({ unlocked: true });
+    const key = `unlock ${clientIp(c, c.var.environment.TRUST_PROXY)}`;
+    const throttled = passwordThrottle.check(key);
+    if (!throttled.allowed) {
+      c.header('Retry-After', String(throttled.retryAfterSeconds));
+      return c.json({ error: 'Too many wrong passwords. Please wait.', requestId: c.var.requestId }, 429);
+    }
+    if (!sameSecret(parsed.data.password, expected)) {
+      passwordThrottle.record(key);
+      return c.json({ error: 'Incorrect password', requestId: c.var.requestId }, 401);
+    }
+    passwordThrottle.reset(key);
+    await unlockQuoteDashboard(c.var.database, session.id);
+    return c.json({ unlocked: true });
+  });
+
+  routes.get('/outbox', async (c) => {
+    const query = outboxQuery.safeParse(c.req.query());
+    if (!query.success) return c.json({ error: 'Invalid query.', requestId: c.var.requestId }, 400);
+    const { status, limit, before } = query.data;
+    const rows = await c.var.database.db
+      .select({
+        id: outbox.id,
+        kind: outbox.kind,
+        messageId: outbox.messageId,
+        to: outbox.toAddress,
+        subject: outbox.subject,
+        text: outbox.textBody,
+        status: outbox.status,
+        attempts: outbox.attempts,
+        nextAttemptAt: outbox.nextAttemptAt,
+        lastError: outbox.lastError,
+        sentAt: outbox.sentAt,
+        createdAt: outbox.createdAt,
+      })
+      .from(outbox)
+      .where(
+        and(
+          status ? eq(outbox.status, status) : undefined,
+          before ? lt(outbox.createdAt, new Date(before)) : undefined,
+        ),
+      )
+      .orderBy(desc(outbox.createdAt))
+      .limit(limit);
+    return c.json(rows);
+  });
+
+  routes.post('/outbox/:id/retry', async (c) => {
+    const [updated] = await c.var.database.writes.run((tx) =>
+      tx
+        .update(outbox)
+        .set({
+          status: 'queued',
+          attempts: 0,
+          nextAttemptAt: new Date(),
+          lastError: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(outbox.id, c.req.param('id')), eq(outbox.status, 'dead')))
+        .returning({ id: outbox.id }),
+    );
+    if (!updated) {
+      return c.json({ error: 'No dead-lettered mail with that id.', requestId: c.var.requestId }, 404);
+    }
+    outboxSignal.emit('enqueued', updated.id);
+    return c.json({ id: updated.id, status: 'queued' });
+  });
+
+  return routes;
+}

@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { type AuthEnv, deleteSessionCookie, readSession, setSessionCookie } from '../../auth/middleware.ts';
+import { verifyNothing, verifyPassword } from '../../auth/password.ts';
+import { createSession, invalidateSession } from '../../auth/session.ts';
+import { users } from '../../db/schema.ts';
+import type { Environment } from '../../env.ts';
+import { escapeHtml, htmlPage } from '../../lib/html-page.ts';
+import { clientIp } from '../../security/client-ip.ts';
+import { SlidingWindowLimiter } from '../../security/rate-limit.ts';
+
+/** Counts failed sign-ins (and wrong dashboard passwords) per IP: LOGIN_MAX_FAILURES in the window → 429. */
+export function createLoginThrottle(environment: Environment): SlidingWindowLimiter {
+  return new SlidingWindowLimiter(
+    environment.LOGIN_MAX_FAILURES,
+    environment.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+  );
+}
+
+const credentials = z.object({
+  email: z.string().trim().min(1).max(254),
+  // Bounded so nobody makes argon2 hash megabytes.
+  password: z.string().min(1).max(1_000),
+  next: z.string().optional(),
+});
+
+/** Where to go after signing in: a path on this site only, never another origin. */
+function safeNext(value: unknown): string {
+  return typeof value === 'string' && /^\/(?![/\\])[^\s]*$/.test(value) ? value : '/dashboard';
+}
+
+function loginPage({ next, error, email }: { next: string; error?: string; email?: string }): string {
+  const errorBlock = error ? `<p id="login-error" class="error" role="alert">${escapeHtml(error)}</p>` : '';
+  const describedBy = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
+  return htmlPage({
+    title: 'Sign in · CleanQuote admin',
+    body: `<h1>Sign in</h1>
+<p>Staff sign-in for the quote inbox, analytics and integrations.</p>
+${errorBlock}
+<form method="post" action="/api/login">
+  <input type="hidden" name="next" value="${escapeHtml(next)}">
+  <label for="email">Email address</label>
+  <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email ?? '')}"${describedBy}>
+  <label for="password">Password</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>
+  <button type="submit">Sign in</button>
+</form>
+<p><a href="/">Back to the website</a></p>`,
+  });
+}
+
+function isJsonRequest(c: Context): boolean {
+  return /^application\/([\w.-]+\+)?json\b/i.test(c.req.header('Content-Type') ?? '');
+}
+
+async function readCredentials(c: Context): Promise<unknown> {
+  if (isJsonRequest(c)) return c.req.json().catch(() => undefined);
+  return c.req.parseBody().catch(() => undefined);
+}
+
+/**
+ * GET /api/login (the sign-in page), POST /api/login (form or JSON), GET|POST /api/logout and
+ * GET /api/auth/user. Failed sign-ins are counted per IP; past the limit every attempt answers 429.
+ */
+export function authRoutes(loginThrottle: SlidingWindowLimiter) {
+  const routes = new Hono<AuthEnv>();
+
+  routes.get('/login', async (c) => {
+    const next = safeNext(c.req.query('next'));
+    const { user } = await readSession(c);
+    if (user) return c.redirect(next, 303);
+    return c.html(loginPage({ next }), 200, { 'Cache-Control': 'no-store' });
+  });
+
+  routes.post('/login', async (c) => {
+    const environment = c.var.environment;
+    const json = isJsonRequest(c);
+    const ip = clientIp(c, environment.TRUST_PROXY);
+    const body = await readCredentials(c);
+    const next = safeNext((body as { next?: unknown } | undefined)?.next);
+    const fail = (status: 400 | 401 | 429, error: string) =>
+      json
+        ? c.json({ error, requestId: c.var.requestId }, status)
+        : c.html(
+            loginPage({
+              next,
+              error,
+              email:
+                typeof (body as { email?: unknown })?.email === 'string'
+                  ? (body as { email: string }).email
+                  : '',
+            }),
+            status,
+          );
+
+    const throttled = loginThrottle.check(ip);
+    if (!throttled.allowed) {
+      c.header('Retry-After', String(throttled.retryAfterSeconds));
+      return fail(429, 'Too many failed sign-in attempts. Please wait and try again later.');
+    }
+    const parsed = credentials.safeParse(body);
+    if (!parsed.success) return fail(400, 'Please enter your email address and password.');
+
+    const [user] = await c.var.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, parsed.data.email.toLowerCase()));
+    const valid = user
+      ? await verifyPassword(user.passwordHash, parsed.data.password)
+      : await verifyNothing(parsed.data.password);
+    if (!user || !valid) {
+      loginThrottle.record(ip);
+      c.var.logger.warn({ ip }, 'failed sign-in');
+      return fail(401, 'Incorrect email or password.');
+    }
+    loginThrottle.reset(ip);
+
+    // A new session on every sign-in (no fixation); the one this browser had, if any, ends.
+    const previous = await readSession(c);
+    if (previous.session) await invalidateSession(c.var.database, previous.session.id);
+    const { token, session } = await createSession(c.var.database, user.id);
+    setSessionCookie(c, environment, token, session);
+    c.var.logger.info({ userId: user.id }, 'signed in');
+    return json ? c.json({ firstName: user.firstName, email: user.email }) : c.redirect(next, 303);
+  });
+
+  const logout = async (c: Context<AuthEnv>) => {
+    // A cross-site link cannot sign anybody out (the POST form is covered by the origin check).
+    if (c.req.header('Sec-Fetch-Site') !== 'cross-site') {
+      const { session } = await readSession(c);
+      if (session) await invalidateSession(c.var.database, session.id);
+      deleteSessionCookie(c, c.var.environment);
+    }
+    return c.redirect('/', 303);
+  };
+  routes.get('/logout', logout);
+  routes.post('/logout', logout);
+
+  routes.get('/auth/user', async (c) => {
+    const { user } = await readSession(c);
+    if (!user) return c.json({ error: 'Not signed in.', requestId: c.var.requestId }, 401);
+    return c.json({ firstName: user.firstName, email: user.email });
+  });
+
+  return routes;
+}

@@ -1,0 +1,182 @@
+import { business } from '@cleanquote/content';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { createMiddleware } from 'hono/factory';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Environment } from '../env.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { clientIp } from './client-ip.ts';
+import { SlidingWindowLimiter } from './rate-limit.ts';
+
+/** Largest request body any route accepts (100 kB); bigger ones answer 413 before a handler runs. */
+export const MAX_BODY_BYTES = 100 * 1024;
+
+/**
+ * Public routes that accept submissions from the main site and, with CORS, from partner sites. They
+ * use no cookie, so they need no CSRF check; everything else that mutates does.
+ */
+export const PUBLIC_SUBMISSION_PATHS = ['/api/service-form', '/api/team-contact', '/api/newsletter'] as const;
+
+/** Every public POST, each rate-limited per client IP. */
+export const RATE_LIMITED_POST_PATHS = [
+  ...PUBLIC_SUBMISSION_PATHS,
+  '/api/newsletter/unsubscribe',
+  '/api/login',
+] as const;
+
+/** Public POSTs that carry no cookie-based authority (token links, submissions): no CSRF check. */
+const CSRF_EXEMPT_PATHS = new Set<string>([...PUBLIC_SUBMISSION_PATHS, '/api/newsletter/unsubscribe']);
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function trimSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** A JSON error in the one shape every route uses: a message and the request id. */
+export function jsonError(c: Context<AppEnv>, status: 400 | 401 | 403 | 404 | 413 | 429, error: string) {
+  return c.json({ error, requestId: c.var.requestId }, status);
+}
+
+/** Answers 429 with Retry-After. */
+export function tooManyRequests(c: Context<AppEnv>, retryAfterSeconds: number, message?: string) {
+  c.header('Retry-After', String(retryAfterSeconds));
+  return jsonError(c, 429, message ?? 'Too many requests. Please wait a moment and try again.');
+}
+
+/**
+ * Security headers on every response. The CSP lets the built site run (its scripts and styles are
+ * files from this origin; React's style attributes need 'unsafe-inline' for styles only) and frames
+ * only the reviews widget. Scripts may never be inline.
+ */
+export function securityHeaders(environment: Environment): MiddlewareHandler<AppEnv> {
+  const https = environment.PUBLIC_URL.startsWith('https:');
+  const reviewsOrigin = new URL(business.reviewsWidgetUrl).origin;
+  const headers = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameSrc: [reviewsOrigin],
+      frameAncestors: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      ...(https ? { upgradeInsecureRequests: [] } : {}),
+    },
+    strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xContentTypeOptions: 'nosniff',
+    xFrameOptions: 'SAMEORIGIN',
+    // Set per path below: partner sites load the embed script and assets from this origin.
+    crossOriginResourcePolicy: false,
+    // The Xero connect popup reports back to its opener.
+    crossOriginOpenerPolicy: 'same-origin-allow-popups',
+  });
+  return async (c, next) => {
+    await headers(c, async () => {
+      await next();
+      c.header(
+        'Cross-Origin-Resource-Policy',
+        c.req.path.startsWith('/api/') ? 'same-origin' : 'cross-origin',
+      );
+      if (c.req.path.startsWith('/api/'))
+        c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
+    });
+  };
+}
+
+/**
+ * CORS for partner sites (PARTNER_ORIGINS) on the public submission routes only. Admin and session
+ * routes never answer with CORS headers, so no other site can read them.
+ */
+export function partnerCors(environment: Environment): MiddlewareHandler<AppEnv> {
+  const allowed = new Set(environment.PARTNER_ORIGINS);
+  const handler = cors({
+    origin: (origin) => (allowed.has(origin) ? origin : null),
+    allowMethods: ['POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Idempotency-Key', 'X-Partner-Key'],
+    exposeHeaders: ['Retry-After', 'X-Request-Id'],
+    maxAge: 600,
+  });
+  const paths = new Set<string>(PUBLIC_SUBMISSION_PATHS);
+  return async (c, next) => (paths.has(trimSlash(c.req.path)) ? handler(c, next) : next());
+}
+
+/**
+ * CSRF protection for every mutation that a cookie could authorise, whatever its content type (JSON
+ * included; Hono's csrf() only looks at form types): a request whose Origin is not this site's, or
+ * that the browser marks cross-site or same-site through Sec-Fetch-Site, is refused with 403.
+ * Requests with neither header come from non-browser clients, which hold no victim's cookie.
+ */
+export function originCheck(environment: Environment): MiddlewareHandler<AppEnv> {
+  const publicOrigin = new URL(environment.PUBLIC_URL).origin;
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || CSRF_EXEMPT_PATHS.has(trimSlash(c.req.path))) return next();
+    const origin = c.req.header('Origin');
+    const fetchSite = c.req.header('Sec-Fetch-Site');
+    const ownOrigin = new URL(c.req.url).origin;
+    const trusted =
+      origin !== undefined
+        ? origin === publicOrigin || origin === ownOrigin
+        : fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none';
+    if (!trusted) {
+      c.var.logger.warn({ origin, fetchSite, path: c.req.path }, 'cross-site request refused');
+      return jsonError(c, 403, 'Cross-site request refused.');
+    }
+    return next();
+  });
+}
+
+/** Per-IP, per-route limits on the public POSTs (PUBLIC_POST_RATE_LIMIT a minute). */
+export function publicPostRateLimit(environment: Environment): MiddlewareHandler<AppEnv> {
+  const limiter = new SlidingWindowLimiter(environment.PUBLIC_POST_RATE_LIMIT, 60_000);
+  const paths = new Set<string>(RATE_LIMITED_POST_PATHS);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const path = trimSlash(c.req.path);
+    if (c.req.method !== 'POST' || !paths.has(path)) return next();
+    const decision = limiter.hit(`${path} ${clientIp(c, environment.TRUST_PROXY)}`);
+    if (!decision.allowed) return tooManyRequests(c, decision.retryAfterSeconds);
+    return next();
+  });
+}
+
+/** One structured line per request: method, path without its query (tokens live there), status, time. */
+export function requestLog(): MiddlewareHandler<AppEnv> {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const started = performance.now();
+    await next();
+    c.var.logger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+}
+
+/**
+ * The security baseline for every route, in order: request log, security headers, partner CORS,
+ * CSRF origin check, per-IP rate limits on public POSTs, and the 100 kB body limit.
+ */
+export function applySecurityBaseline(app: Hono<AppEnv>, environment: Environment): void {
+  app.use(requestLog());
+  app.use(securityHeaders(environment));
+  app.use(partnerCors(environment));
+  app.use(originCheck(environment));
+  app.use(publicPostRateLimit(environment));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => jsonError(c as Context<AppEnv>, 413, 'The request body is larger than 100 kB.'),
+    }),
+  );
+}
