@@ -47,6 +47,7 @@ export {
   stepPasses,
   toSubmission,
 } from './quote-rules.ts';
+export { type QuoteSummaryLine, summarizeQuoteRequest } from './quote-summary.ts';
 export {
   currentStep,
   draftOf,

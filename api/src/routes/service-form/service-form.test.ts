@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { quoteRequests } from '../../db/schema.ts';
+import { outbox, quoteRequests } from '../../db/schema.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
 
 let context: Awaited<ReturnType<typeof createTestApp>>;
@@ -55,12 +55,41 @@ describe('POST /api/service-form', () => {
     expect(stored?.details).toMatchObject({ bedrooms: '3', specialRequests: 'Please bring a ladder.' });
   });
 
+  it('queues the business notification and the client auto-response with the quote', async () => {
+    const response = await post(regularClean);
+    const { reference } = (await response.json()) as { reference: string };
+    const mails = await context.database.db.select().from(outbox);
+    expect(mails).toHaveLength(2);
+    const notification = mails.find((mail) => mail.kind === 'quote-notification');
+    const autoResponse = mails.find((mail) => mail.kind === 'quote-auto-response');
+    expect(notification?.toAddress).toBe(context.environment.BUSINESS_EMAIL ?? 'hello@sparkleclean.example');
+    expect(notification?.replyToAddress).toBe('priya@example.com');
+    expect(notification?.subject).toContain(reference);
+    expect(notification?.textBody).toContain('Service: Regular Cleaning');
+    expect(notification?.textBody).toContain('Bedrooms: 3');
+    expect(notification?.textBody).toContain('Special requests: Please bring a ladder.');
+    expect(autoResponse?.toAddress).toBe('priya@example.com');
+    expect(autoResponse?.textBody).toContain('within 24 hours');
+    expect(autoResponse?.textBody).toContain('valid for 30 days');
+    // No SMTP_URL: the mails are captured, not sent.
+    expect(mails.every((mail) => mail.status === 'queued' || mail.status === 'captured')).toBe(true);
+  });
+
+  it('keeps a quote field with line breaks out of the mail headers', async () => {
+    const response = await post({ ...regularClean, name: 'Eve\r\nBcc: victim@example.com' });
+    expect(response.status).toBe(201);
+    const mails = await context.database.db.select().from(outbox);
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) expect(mail.subject).not.toMatch(/[\r\n]/);
+  });
+
   it('answers 400 naming each bad field and stores nothing', async () => {
     const response = await post({ ...regularClean, bedrooms: '9', email: '', termsAccepted: false });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { fields: Record<string, string> };
     expect(Object.keys(body.fields).sort()).toEqual(['bedrooms', 'email', 'termsAccepted']);
     expect(await storedCount()).toBe(0);
+    expect(await context.database.db.select().from(outbox)).toEqual([]);
   });
 
   it('answers 400 for malformed JSON', async () => {

@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { terms } from '@cleanquote/content';
+import { business, terms } from '@cleanquote/content';
 import { quoteRequestSchema, toFieldErrors } from '@cleanquote/quote-core';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { quoteRequests } from '../../db/schema.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { invalidBody, readJsonBody } from '../../lib/read-json.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { quoteAutoResponseMail, quoteNotificationMail } from './quote-mails.ts';
 import { newQuoteReference } from './quote-reference.ts';
 
 /** Partner keys are short slugs; anything else is treated as no key. */
@@ -19,7 +21,8 @@ export const TERMS_VERSION = new Date(`${terms.lastUpdated} UTC`).toISOString().
 class IdempotencyConflict extends Error {}
 
 /**
- * POST /api/service-form: validates the whole quote request with the shared schema, stores it and
+ * POST /api/service-form: validates the whole quote request with the shared schema, stores it with
+ * two queued mails (the business's notification, the client's auto-response) in one transaction and
  * answers 201 with its reference. With an Idempotency-Key header, a retry of the same body gets the
  * same answer and stores nothing new; the same key with another body is refused with 422.
  */
@@ -69,6 +72,18 @@ export const serviceFormRoutes = new Hono<AppEnv>().post('/', async (c) => {
         consentedAt: now,
         createdAt: now,
       });
+      // Same transaction as the quote: both mails exist exactly when the quote does (no lost leads).
+      const environment = c.var.environment;
+      const mail = {
+        request,
+        reference,
+        source,
+        mailFrom: environment.MAIL_FROM,
+        businessEmail: environment.BUSINESS_EMAIL ?? business.email,
+        publicUrl: environment.PUBLIC_URL,
+      };
+      await enqueueMail(tx, quoteNotificationMail(mail));
+      await enqueueMail(tx, quoteAutoResponseMail(mail));
       return { reference, replayed: false };
     });
     c.var.logger.info(
