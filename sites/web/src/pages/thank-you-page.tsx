@@ -1,8 +1,12 @@
 import { business } from '@cleanquote/content';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 
-/** /thank-you: shown after the server acknowledged a quote request. */
+/** The references the API hands out ('CQ-7KX4M2QH'); anything else in the URL is not shown. */
+const QUOTE_REFERENCE = /^CQ-[A-Z0-9]{4,16}$/;
+
+/** /thank-you: shown after the server acknowledged a quote request, with the reference it gave. */
 export function ThankYouPage() {
+  const reference = new URLSearchParams(useSearch()).get('reference')?.trim().toUpperCase() ?? '';
   return (
     <div className="container">
       <div className="page-header">
@@ -10,6 +14,12 @@ export function ThankYouPage() {
         <p className="section__lead">Your quote request has been submitted successfully</p>
       </div>
       <div className="prose">
+        {QUOTE_REFERENCE.test(reference) ? (
+          <p>
+            Your quote reference is <strong data-testid="quote-reference">{reference}</strong>. Please quote
+            it if you call us.
+          </p>
+        ) : null}
         <p>We'll review your details and email you a detailed quote within 24 hours.</p>
         <div className="button-row">
           <a href={business.phoneHref} className="button">
