@@ -62,7 +62,33 @@ describe('mail and security settings', () => {
     ).toEqual(['https://agency.example', 'http://localhost:4000']);
   });
 
-  it.each(['agency.example', 'https://agency.example/embed', 'ftp://agency.example'])(
+  it('reads key=origin entries as partner keys, a key listed with several origins', () => {
+    const environment = parseEnvironment({
+      PARTNER_ORIGINS:
+        'northside-support=https://northside.example, northside-support = https://www.northside.example,https://agency.example',
+    });
+    expect(environment.PARTNER_ORIGINS).toEqual([
+      'https://northside.example',
+      'https://www.northside.example',
+      'https://agency.example',
+    ]);
+    expect(Object.fromEntries(environment.PARTNER_KEYS)).toEqual({
+      'northside-support': ['https://northside.example', 'https://www.northside.example'],
+    });
+    expect(parseEnvironment({}).PARTNER_KEYS.size).toBe(0);
+  });
+
+  it.each([
+    'Northside=https://northside.example',
+    'north side=https://northside.example',
+    '=https://a.example',
+  ])('rejects the partner entry %j, naming the variable', (value) => {
+    expect(() => parseEnvironment({ PARTNER_ORIGINS: value })).toThrow(
+      /^Invalid environment variable PARTNER_ORIGINS/,
+    );
+  });
+
+  it.each(['agency.example', 'https://agency.example/embed', 'ftp://agency.example', 'key=agency.example'])(
     'rejects the PARTNER_ORIGINS entry %j, naming the variable',
     (value) => {
       expect(() => parseEnvironment({ PARTNER_ORIGINS: value })).toThrow(

@@ -16,6 +16,25 @@ const databaseUrl = z
 
 const optionalEmail = z.email().optional();
 
+/** A partner key: a short slug the embed sends as X-Partner-Key, e.g. `northside-support`. */
+export const PARTNER_KEY_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+interface PartnerOrigin {
+  key: string | undefined;
+  origin: string;
+}
+
+function partnerKeys(partners: readonly PartnerOrigin[]): ReadonlyMap<string, readonly string[]> {
+  const keys = new Map<string, string[]>();
+  for (const { key, origin } of partners) {
+    if (key === undefined) continue;
+    const origins = keys.get(key) ?? [];
+    if (!origins.includes(origin)) origins.push(origin);
+    keys.set(key, origins);
+  }
+  return keys;
+}
+
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** The environment variables the server reads; README.md and .env.example document each one. */
@@ -44,29 +63,42 @@ const environmentSchema = z
     SMTP_GREETING_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
     SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     // The security baseline (src/security).
+    // Partner sites: `https://agency.example` (CORS only) or `key=https://agency.example` (that origin
+    // may also submit quotes with the partner key `key`). A key may be listed with several origins.
     PARTNER_ORIGINS: z
       .string()
       .default('')
       .transform((value, context) => {
-        const origins: string[] = [];
+        const partners: PartnerOrigin[] = [];
         for (const entry of value
           .split(',')
           .map((part) => part.trim())
           .filter(Boolean)) {
+          const equals = entry.indexOf('=');
+          const keyed = equals > 0 && !entry.slice(0, equals).includes(':');
+          const key = keyed ? entry.slice(0, equals).trim() : undefined;
+          const originText = keyed ? entry.slice(equals + 1).trim() : entry;
+          if (key !== undefined && !PARTNER_KEY_PATTERN.test(key)) {
+            context.addIssue({
+              code: 'custom',
+              message: `"${key}" in "${entry}" is not a partner key: use lower-case letters, digits and hyphens (at most 64)`,
+            });
+            return z.NEVER;
+          }
           try {
-            const url = new URL(entry);
-            if (!/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/+$/, ''))
+            const url = new URL(originText);
+            if (!/^https?:$/.test(url.protocol) || url.origin !== originText.replace(/\/+$/, ''))
               throw new Error();
-            origins.push(url.origin);
+            partners.push({ key, origin: url.origin });
           } catch {
             context.addIssue({
               code: 'custom',
-              message: `"${entry}" is not an origin like https://partner.example`,
+              message: `"${entry}" is not an origin like https://partner.example, or key=https://partner.example`,
             });
             return z.NEVER;
           }
         }
-        return origins;
+        return partners;
       }),
     PUBLIC_POST_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
@@ -76,6 +108,10 @@ const environmentSchema = z
   .transform((env) => ({
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    /** Every partner origin, keyed or not: the origins CORS admits on the public submission routes. */
+    PARTNER_ORIGINS: [...new Set(env.PARTNER_ORIGINS.map((partner) => partner.origin))],
+    /** Partner key → the origins allowed to submit quotes with it. */
+    PARTNER_KEYS: partnerKeys(env.PARTNER_ORIGINS),
   }));
 
 /** The parsed, typed configuration. */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, databaseAnswers, openDatabase } from './database.ts';
 import { quoteRequests } from './schema.ts';
@@ -89,5 +89,88 @@ describe('the write queue', () => {
       .map((row) => row.id)
       .sort();
     expect(ids).toEqual(['id-1', 'id-3']);
+  });
+
+  /** Ids of the quotes a separate connection sees: only what is committed. */
+  async function committedIds(): Promise<string[]> {
+    const result = await database.client.execute('SELECT id FROM quote_requests ORDER BY id');
+    return result.rows.map((row) => String(row.id));
+  }
+
+  it('commits the jobs of a batch together, rolls back a failing one alone, and answers after the commit', async () => {
+    const seenOutsideDuringB: string[][] = [];
+    const seenInsideB: string[] = [];
+    const committedWhenSettled = new Map<string, string[]>();
+    const settled = (name: string) => async () => {
+      committedWhenSettled.set(name, await committedIds());
+    };
+    // Queued in one turn of the event loop: they share one transaction.
+    const a = database.writes.run(async (tx) => {
+      await tx.insert(quoteRequests).values(quoteRow(1));
+      return 'a';
+    });
+    const b = database.writes.run(async (tx) => {
+      await tx.insert(quoteRequests).values(quoteRow(2));
+      // A's row is there inside the shared transaction, but not committed yet.
+      seenInsideB.push(
+        ...(await tx.select({ id: quoteRequests.id }).from(quoteRequests)).map((row) => row.id),
+      );
+      seenOutsideDuringB.push(await committedIds());
+      return 'b';
+    });
+    const failing = database.writes.run(async (tx) => {
+      await tx.insert(quoteRequests).values(quoteRow(3));
+      throw new Error('the job changed its mind');
+    });
+    const d = database.writes.run(async (tx) => {
+      await tx.insert(quoteRequests).values(quoteRow(4));
+      return 'd';
+    });
+    const outcomes = [a, b, failing, d].map((job, index) =>
+      job.then(settled(`job ${index}`), settled(`job ${index}`)),
+    );
+
+    await expect(a).resolves.toBe('a');
+    await expect(b).resolves.toBe('b');
+    await expect(failing).rejects.toThrow('the job changed its mind');
+    await expect(d).resolves.toBe('d');
+    await Promise.all(outcomes);
+
+    expect(seenInsideB.sort()).toEqual(['id-1', 'id-2']);
+    expect(seenOutsideDuringB).toEqual([[]]);
+    // Each job heard back only once its rows were committed; the failing job's insert is gone.
+    expect(committedWhenSettled.get('job 0')).toEqual(expect.arrayContaining(['id-1', 'id-2']));
+    expect(committedWhenSettled.get('job 1')).toEqual(expect.arrayContaining(['id-1', 'id-2']));
+    expect(committedWhenSettled.get('job 3')).toEqual(['id-1', 'id-2', 'id-4']);
+    expect(await committedIds()).toEqual(['id-1', 'id-2', 'id-4']);
+  });
+
+  it('runs the others again alone when a failing job took the shared transaction down', async () => {
+    const a = database.writes.run((tx) => tx.insert(quoteRequests).values(quoteRow(1)));
+    const wrecker = database.writes.run(async (tx) => {
+      await tx.insert(quoteRequests).values(quoteRow(2));
+      // Ends the transaction the batch shares: nothing of it can commit any more.
+      await tx.run(sql`ROLLBACK`);
+      throw new Error('wrecked');
+    });
+    const c = database.writes.run((tx) => tx.insert(quoteRequests).values(quoteRow(3)));
+    await expect(a).resolves.toBeDefined();
+    await expect(wrecker).rejects.toThrow();
+    await expect(c).resolves.toBeDefined();
+    expect(await committedIds()).toEqual(['id-1', 'id-3']);
+    // The queue keeps working afterwards.
+    await database.writes.run((tx) => tx.insert(quoteRequests).values(quoteRow(4)));
+    expect(await committedIds()).toEqual(['id-1', 'id-3', 'id-4']);
+  });
+
+  it('drains: resolves once every queued write has finished', async () => {
+    const writes = Array.from({ length: 20 }, (_, n) =>
+      database.writes.run((tx) => tx.insert(quoteRequests).values(quoteRow(n))),
+    );
+    expect(database.writes.pending).toBe(20);
+    await database.writes.drain();
+    expect(database.writes.pending).toBe(0);
+    expect(await committedIds()).toHaveLength(20);
+    await Promise.all(writes);
   });
 });

@@ -131,30 +131,45 @@ outboxSignal.setMaxListeners(0);
  * @throws OutboxMailError when an address or header name is unsafe (validate user input first).
  */
 export async function enqueueMail(tx: WriteTransaction, mail: OutboxMail): Promise<string> {
-  const to = normaliseAddress(mail.to, 'to');
-  const replyTo = mail.replyTo === undefined ? undefined : normaliseAddress(mail.replyTo, 'replyTo');
-  const from = mail.from === undefined ? null : singleLine(mail.from);
-  const id = randomUUID();
+  const [id] = await enqueueMails(tx, [mail]);
+  return id as string;
+}
+
+/**
+ * Queues several emails with one INSERT (a quote's notification and auto-response), with the same
+ * guarantees as {@link enqueueMail}: all of them or none are queued, with the caller's record.
+ *
+ * @returns the outbox ids, in the order of `mails`.
+ */
+export async function enqueueMails(tx: WriteTransaction, mails: readonly OutboxMail[]): Promise<string[]> {
+  if (mails.length === 0) return [];
   const now = new Date();
-  await tx.insert(outbox).values({
-    id,
-    kind: singleLine(mail.kind).slice(0, 100),
-    messageId: `<${randomUUID()}@${senderDomain(from ?? undefined) ?? fallbackDomain()}>`,
-    fromAddress: from,
-    toAddress: to.address,
-    toName: to.name,
-    replyToAddress: replyTo?.address ?? null,
-    replyToName: replyTo?.name ?? null,
-    subject: singleLine(mail.subject).slice(0, 500),
-    textBody: mail.text,
-    htmlBody: mail.html ?? null,
-    headers: normaliseHeaders(mail.headers),
-    status: 'queued',
-    attempts: 0,
-    nextAttemptAt: now,
-    createdAt: now,
-    updatedAt: now,
+  // Every mail is checked before anything is written: an unsafe one queues none of them.
+  const rows = mails.map((mail) => {
+    const to = normaliseAddress(mail.to, 'to');
+    const replyTo = mail.replyTo === undefined ? undefined : normaliseAddress(mail.replyTo, 'replyTo');
+    const from = mail.from === undefined ? null : singleLine(mail.from);
+    return {
+      id: randomUUID(),
+      kind: singleLine(mail.kind).slice(0, 100),
+      messageId: `<${randomUUID()}@${senderDomain(from ?? undefined) ?? fallbackDomain()}>`,
+      fromAddress: from,
+      toAddress: to.address,
+      toName: to.name,
+      replyToAddress: replyTo?.address ?? null,
+      replyToName: replyTo?.name ?? null,
+      subject: singleLine(mail.subject).slice(0, 500),
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      headers: normaliseHeaders(mail.headers),
+      status: 'queued' as const,
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    };
   });
-  outboxSignal.emit('enqueued', id);
-  return id;
+  await tx.insert(outbox).values(rows);
+  for (const row of rows) outboxSignal.emit('enqueued', row.id);
+  return rows.map((row) => row.id);
 }

@@ -12,7 +12,18 @@ interface QuoteMailContext {
   publicUrl: string;
 }
 
+// Both mails of a quote show the same answers: render them once per request.
+const renderedAnswers = new WeakMap<QuoteRequest, { text: string; html: string }>();
+
 function answersTable(request: QuoteRequest): { text: string; html: string } {
+  const cached = renderedAnswers.get(request);
+  if (cached) return cached;
+  const rendered = renderAnswers(request);
+  renderedAnswers.set(request, rendered);
+  return rendered;
+}
+
+function renderAnswers(request: QuoteRequest): { text: string; html: string } {
   const lines = summarizeQuoteRequest(request);
   return {
     text: lines.map((line) => `${line.label}: ${line.value}`).join('\n'),

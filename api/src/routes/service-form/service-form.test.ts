@@ -1,6 +1,9 @@
+import { quoteRequestSchema, toFieldErrors } from '@cleanquote/quote-core';
 import { count } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outbox, quoteRequests } from '../../db/schema.ts';
+import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
 
 let context: Awaited<ReturnType<typeof createTestApp>>;
@@ -98,12 +101,6 @@ describe('POST /api/service-form', () => {
     expect(await response.json()).toMatchObject({ fields: { request: expect.any(String) } });
   });
 
-  it('records the partner key as the source', async () => {
-    await post(regularClean, { 'X-Partner-Key': 'northside-support' });
-    const [stored] = await context.database.db.select().from(quoteRequests);
-    expect(stored?.source).toBe('partner:northside-support');
-  });
-
   it('answers a retry with the same Idempotency-Key and body with the same reference, storing one row', async () => {
     const key = '9b2f8e0a-3c1d-4e5f-8a6b-7c8d9e0f1a2b';
     const first = await post(regularClean, { 'Idempotency-Key': key });
@@ -114,11 +111,272 @@ describe('POST /api/service-form', () => {
     expect(await storedCount()).toBe(1);
   });
 
+  it('answers concurrent retries with one Idempotency-Key with one reference, storing one quote and two mails', async () => {
+    const key = 'f00dfeed-0000-4000-8000-00000000c0de';
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => post(regularClean, { 'Idempotency-Key': key })),
+    );
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    const references = new Set(
+      await Promise.all(
+        responses.map(async (response) => ((await response.json()) as { reference: string }).reference),
+      ),
+    );
+    expect(references.size).toBe(1);
+    expect(await storedCount()).toBe(1);
+    expect(await context.database.db.select().from(outbox)).toHaveLength(2);
+  });
+
   it('refuses the same Idempotency-Key with another body with 422', async () => {
     const key = 'c6a0a1a2-0000-4000-8000-000000000001';
     await post(regularClean, { 'Idempotency-Key': key });
     const reused = await post({ ...regularClean, bedrooms: '4' }, { 'Idempotency-Key': key });
     expect(reused.status).toBe(422);
     expect(await storedCount()).toBe(1);
+  });
+});
+
+describe('POST /api/service-form with a partner key', () => {
+  const northside = 'https://northside.example';
+  const northsideWww = 'https://www.northside.example';
+  const realEstate = 'https://realestate.example';
+  let partnered: Awaited<ReturnType<typeof createTestApp>>;
+  beforeEach(async () => {
+    partnered = await createTestApp({
+      PARTNER_ORIGINS: `northside-support=${northside}, northside-support=${northsideWww}, ${realEstate}, coastal-agents=https://coastal.example`,
+    });
+  });
+  afterEach(() => partnered.close());
+
+  function submit(body: unknown, headers: Record<string, string>) {
+    return partnered.app.request('/api/service-form', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  }
+
+  async function sources() {
+    return (await partnered.database.db.select({ source: quoteRequests.source }).from(quoteRequests)).map(
+      (row) => row.source,
+    );
+  }
+
+  it('attributes the quote to the partner when the key comes from one of its origins', async () => {
+    const first = await submit(regularClean, { 'X-Partner-Key': 'northside-support', Origin: northside });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('Access-Control-Allow-Origin')).toBe(northside);
+    const second = await submit(regularClean, { 'X-Partner-Key': 'northside-support', Origin: northsideWww });
+    expect(second.status).toBe(201);
+    expect(await sources()).toEqual(['partner:northside-support', 'partner:northside-support']);
+    const mails = await partnered.database.db.select().from(outbox);
+    expect(mails.find((mail) => mail.kind === 'quote-notification')?.textBody).toContain(
+      'from partner:northside-support',
+    );
+  });
+
+  it.each([
+    ['another partner site', realEstate],
+    ["another partner's origin", 'https://coastal.example'],
+    ['an unknown site', 'https://evil.example'],
+    ['a sandboxed frame', 'null'],
+  ])('refuses the key from %s with 403 and stores nothing', async (_, origin) => {
+    const response = await submit(regularClean, { 'X-Partner-Key': 'northside-support', Origin: origin });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('Content-Type')).toContain('application/json');
+    expect(await response.json()).toMatchObject({ error: expect.any(String), requestId: expect.any(String) });
+    expect(await sources()).toEqual([]);
+  });
+
+  it('refuses a key sent without an Origin (not from a browser on an allowed site)', async () => {
+    const response = await submit(regularClean, { 'X-Partner-Key': 'northside-support' });
+    expect(response.status).toBe(403);
+    expect(await sources()).toEqual([]);
+  });
+
+  it.each(['no-such-partner', 'Northside-Support', 'northside support', '../../etc'])(
+    'answers 400 naming X-Partner-Key for the unknown key %j',
+    async (key) => {
+      const response = await submit(regularClean, { 'X-Partner-Key': key, Origin: northside });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { fields: Record<string, string> };
+      expect(Object.keys(body.fields)).toEqual(['X-Partner-Key']);
+      expect(await sources()).toEqual([]);
+    },
+  );
+
+  it('names an unknown key together with the bad fields of the body', async () => {
+    const response = await submit(
+      { ...regularClean, email: 'not-an-address' },
+      { 'X-Partner-Key': 'no-such-partner', Origin: northside },
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { fields: Record<string, string> };
+    expect(Object.keys(body.fields).sort()).toEqual(['X-Partner-Key', 'email']);
+  });
+
+  it('takes a quote without a key from a partner site as the main site (no attribution claimed)', async () => {
+    const response = await submit(regularClean, { Origin: realEstate });
+    expect(response.status).toBe(201);
+    expect(await sources()).toEqual(['main-site']);
+  });
+
+  it('lets the partner origin send X-Partner-Key in a CORS preflight', async () => {
+    const response = await partnered.app.request('/api/service-form', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: northside,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, idempotency-key, x-partner-key',
+      },
+    });
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe(northside);
+    expect(response.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('x-partner-key');
+  });
+});
+
+describe('POST /api/service-form under fuzzing', () => {
+  // Every field any flow uses, plus keys the schema does not know.
+  const knownKeys = [
+    ...new Set(Object.values(validQuoteRequests).flatMap((request) => Object.keys(request))),
+    'howFoundUs',
+    'specialRequests',
+  ];
+  const anyKey = fc.constantFrom(...knownKeys, 'unknownField', '__proto__', 'constructor');
+  const wildValue = fc.oneof(
+    fc.jsonValue({ maxDepth: 2 }),
+    fc.string({ maxLength: 30 }),
+    fc.string({ unit: 'grapheme', maxLength: 12 }),
+    fc.constantFrom(
+      '',
+      ' ',
+      '0',
+      '4+',
+      '5+',
+      '9',
+      'yes',
+      'no',
+      'regular-clean',
+      'window-clean',
+      'end-of-lease',
+      'house-single',
+      'this-week',
+      'case-manager',
+      'a@b',
+      'a@b.example',
+      '"a b"@example.com',
+      'x@example.com,y@example.com',
+      'x@example.com\r\nBcc: victim@example.com',
+      '__proto__',
+    ),
+    fc.integer({ min: -5, max: 600 }),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(
+      fc.constantFrom('bedrooms', 'hallways', 'living-rooms', 'stairs', 'window-frames', 'rangehood', 'x'),
+      {
+        maxLength: 4,
+      },
+    ),
+    fc.dictionary(
+      fc.constantFrom('bedrooms', 'hallways', 'living-rooms', 'stairs', 'x'),
+      fc.oneof(fc.integer({ min: -2, max: 30 }), fc.string({ maxLength: 3 })),
+    ),
+  );
+  const mutation = fc.oneof(fc.record({ remove: anyKey }), fc.record({ key: anyKey, value: wildValue }));
+  /** A valid quote request with one to four fields removed, replaced or added. */
+  const mutatedRequest = fc
+    .tuple(
+      fc.constantFrom(...Object.values(validQuoteRequests)),
+      fc.array(mutation, { minLength: 1, maxLength: 4 }),
+    )
+    .map(([valid, mutations]) => {
+      const entries = new Map<string, unknown>(Object.entries(valid));
+      for (const change of mutations) {
+        if ('remove' in change) entries.delete(change.remove);
+        else entries.set(change.key, change.value);
+      }
+      // fromEntries defines own properties, so a '__proto__' key is sent as a plain field.
+      return Object.fromEntries(entries);
+    });
+
+  let fuzzed: Awaited<ReturnType<typeof createTestApp>>;
+  beforeEach(async () => {
+    fuzzed = await createTestApp({ PUBLIC_POST_RATE_LIMIT: '1000000' });
+  });
+  afterEach(() => fuzzed.close());
+
+  async function totals() {
+    const db = fuzzed.database.db;
+    const [quotes] = await db.select({ total: count() }).from(quoteRequests);
+    const [mails] = await db.select({ total: count() }).from(outbox);
+    return { quotes: quotes?.total ?? 0, mails: mails?.total ?? 0 };
+  }
+
+  /**
+   * The property: never a 5xx; a body the shared schema accepts is stored with its two mails and
+   * answered 201; any other body is answered 400 naming exactly the fields the schema names, and
+   * nothing is stored.
+   */
+  async function checkSubmission(raw: string): Promise<'stored' | 'refused'> {
+    const before = await totals();
+    const response = await fuzzed.app.request('/api/service-form', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: raw,
+    });
+    expect(response.status).toBeLessThan(500);
+    const after = await totals();
+    let parsed: unknown;
+    let json = true;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      json = false;
+    }
+    const expected = json ? quoteRequestSchema.safeParse(parsed) : undefined;
+    if (expected?.success) {
+      expect(response.status).toBe(201);
+      expect(after).toEqual({ quotes: before.quotes + 1, mails: before.mails + 2 });
+      return 'stored';
+    }
+    expect(response.status).toBe(400);
+    expect(after).toEqual(before);
+    const { fields } = (await response.json()) as { fields: Record<string, string> };
+    const named = Object.keys(fields);
+    expect(named.length).toBeGreaterThan(0);
+    for (const message of Object.values(fields)) expect(message).toMatch(/\S/);
+    expect(named.sort()).toEqual(
+      Object.keys(expected ? toFieldErrors(expected.error) : { request: '' }).sort(),
+    );
+    return 'refused';
+  }
+
+  it('mutated valid requests: never a 5xx, stored only when the schema accepts, 400s name each field', async () => {
+    const seen = { stored: 0, refused: 0 };
+    await fc.assert(
+      fc.asyncProperty(mutatedRequest, async (candidate) => {
+        seen[await checkSubmission(JSON.stringify(candidate))] += 1;
+      }),
+      { numRuns: 200 },
+    );
+    // The mutations explore both sides of the schema, not only one.
+    expect(seen.stored).toBeGreaterThan(10);
+    expect(seen.refused).toBeGreaterThan(10);
+  });
+
+  it('arbitrary JSON values and non-JSON bodies: never a 5xx and never stored', async () => {
+    const body = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+      fc.string({ maxLength: 60 }),
+      fc.constantFrom('', '{', '[]', 'null', '{"serviceType":', '\u0000', '{"termsAccepted":true}'),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (raw) => {
+        expect(await checkSubmission(raw)).toBe('refused');
+      }),
+      { numRuns: 150 },
+    );
   });
 });

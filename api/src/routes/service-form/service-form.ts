@@ -6,12 +6,11 @@ import { Hono } from 'hono';
 import { quoteRequests } from '../../db/schema.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { invalidBody, readJsonBody } from '../../lib/read-json.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { checkPartnerKey } from '../../lib/submission-source.ts';
+import { enqueueMails } from '../../mail/outbox.ts';
 import { quoteAutoResponseMail, quoteNotificationMail } from './quote-mails.ts';
 import { newQuoteReference } from './quote-reference.ts';
 
-/** Partner keys are short slugs; anything else is treated as no key. */
-const PARTNER_KEY = /^[a-z0-9][a-z0-9-]{0,63}$/;
 /** Idempotency keys are opaque client strings (a UUID from the wizard), bounded in size. */
 const IDEMPOTENCY_KEY = /^[\w-]{8,128}$/;
 
@@ -25,53 +24,81 @@ class IdempotencyConflict extends Error {}
  * two queued mails (the business's notification, the client's auto-response) in one transaction and
  * answers 201 with its reference. With an Idempotency-Key header, a retry of the same body gets the
  * same answer and stores nothing new; the same key with another body is refused with 422.
+ *
+ * An X-Partner-Key header attributes the quote to a partner's site (source `partner:<key>`). Only the
+ * origins PARTNER_ORIGINS lists for that key may use it: from any other origin the request is refused
+ * with 403 before its body is read; a key that is not configured is a bad field (400).
  */
 export const serviceFormRoutes = new Hono<AppEnv>().post('/', async (c) => {
-  const parsedBody = await readJsonBody(c);
-  if (!parsedBody.ok) return invalidBody(c, { request: 'The body must be a JSON object.' });
-  const result = quoteRequestSchema.safeParse(parsedBody.body);
-  if (!result.success) return invalidBody(c, toFieldErrors(result.error));
-  const request = result.data;
+  const partner = checkPartnerKey(c);
+  if (partner.outcome === 'origin-not-allowed') {
+    c.var.logger.warn(
+      { partnerKey: partner.key, origin: partner.origin },
+      'partner key from a foreign origin',
+    );
+    return c.json(
+      {
+        error: 'This site is not allowed to send quote requests with this partner key.',
+        requestId: c.var.requestId,
+      },
+      403,
+    );
+  }
 
+  const parsedBody = await readJsonBody(c);
+  const result = parsedBody.ok ? quoteRequestSchema.safeParse(parsedBody.body) : undefined;
+  const fields: Record<string, string> = !parsedBody.ok
+    ? { request: 'The body must be a JSON object.' }
+    : { ...(result && !result.success ? toFieldErrors(result.error) : {}) };
   const idempotencyKey = c.req.header('Idempotency-Key');
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-    return invalidBody(c, { 'Idempotency-Key': 'Use 8 to 128 letters, digits, hyphens or underscores.' });
+    fields['Idempotency-Key'] = 'Use 8 to 128 letters, digits, hyphens or underscores.';
   }
-  const partnerKey = c.req.header('X-Partner-Key');
-  const source = partnerKey && PARTNER_KEY.test(partnerKey) ? `partner:${partnerKey}` : 'main-site';
+  if (partner.outcome === 'unknown-key') {
+    fields['X-Partner-Key'] = 'Unknown partner key. Check the key your embed code was given.';
+  }
+  if (partner.outcome === 'unknown-key' || !result?.success || Object.keys(fields).length > 0) {
+    return invalidBody(c, fields);
+  }
+  const request = result.data;
+  const source = partner.source;
   // Hash of the validated request, so a retry of the same answers matches whatever the key order.
   const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
   try {
     const answer = await c.var.database.writes.run(async (tx) => {
-      if (idempotencyKey) {
+      const reference = newQuoteReference();
+      const now = new Date();
+      // The unique Idempotency-Key decides: a first request inserts its quote, a retry inserts nothing
+      // and is answered from the stored one (one statement in the common case, not a lookup first).
+      const inserted = await tx
+        .insert(quoteRequests)
+        .values({
+          id: randomUUID(),
+          reference,
+          serviceType: request.serviceType,
+          name: request.name,
+          email: request.email,
+          phone: request.phone,
+          address: request.address,
+          details: request,
+          source,
+          idempotencyKey: idempotencyKey ?? null,
+          requestHash,
+          termsVersion: TERMS_VERSION,
+          consentedAt: now,
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: quoteRequests.idempotencyKey });
+      if (inserted.rowsAffected === 0) {
         const [existing] = await tx
           .select({ reference: quoteRequests.reference, requestHash: quoteRequests.requestHash })
           .from(quoteRequests)
-          .where(eq(quoteRequests.idempotencyKey, idempotencyKey));
-        if (existing) {
-          if (existing.requestHash !== requestHash) throw new IdempotencyConflict();
-          return { reference: existing.reference, replayed: true };
-        }
+          .where(eq(quoteRequests.idempotencyKey, idempotencyKey ?? ''));
+        if (!existing) throw new Error('idempotency key conflict without a stored quote');
+        if (existing.requestHash !== requestHash) throw new IdempotencyConflict();
+        return { reference: existing.reference, replayed: true };
       }
-      const reference = newQuoteReference();
-      const now = new Date();
-      await tx.insert(quoteRequests).values({
-        id: randomUUID(),
-        reference,
-        serviceType: request.serviceType,
-        name: request.name,
-        email: request.email,
-        phone: request.phone,
-        address: request.address,
-        details: request,
-        source,
-        idempotencyKey: idempotencyKey ?? null,
-        requestHash,
-        termsVersion: TERMS_VERSION,
-        consentedAt: now,
-        createdAt: now,
-      });
       // Same transaction as the quote: both mails exist exactly when the quote does (no lost leads).
       const environment = c.var.environment;
       const mail = {
@@ -82,8 +109,7 @@ export const serviceFormRoutes = new Hono<AppEnv>().post('/', async (c) => {
         businessEmail: environment.BUSINESS_EMAIL ?? business.email,
         publicUrl: environment.PUBLIC_URL,
       };
-      await enqueueMail(tx, quoteNotificationMail(mail));
-      await enqueueMail(tx, quoteAutoResponseMail(mail));
+      await enqueueMails(tx, [quoteNotificationMail(mail), quoteAutoResponseMail(mail)]);
       return { reference, replayed: false };
     });
     c.var.logger.info(
