@@ -5,9 +5,9 @@ import { defineConfig } from 'vite';
 /**
  * Library build of the wizard (docs/decisions/0002-quote-wizard-package.md): one ES module with
  * @cleanquote/quote-core bundled in (it is private), and one stylesheet. React, xstate, @xstate/react
- * and zod stay imports: the host installs them once and shares them.
+ * stay imports: the host installs them once and shares them.
  */
-const external = [/^react(\/|$)/, /^react-dom(\/|$)/, /^xstate(\/|$)/, /^@xstate\/react(\/|$)/, /^zod(\/|$)/];
+const external = [/^react(\/|$)/, /^react-dom(\/|$)/, /^xstate(\/|$)/, /^@xstate\/react(\/|$)/];
 
 export default defineConfig({
   plugins: [react()],

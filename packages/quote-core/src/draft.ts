@@ -1,7 +1,7 @@
 /** The wizard draft a host keeps (e.g. in localStorage) so answers survive a reload. */
 import { emptyAnswers, type QuoteAnswers } from './quote-answers.ts';
 import { OVEN_EXTRAS, ROOM_KINDS, ROOM_MAXIMUMS, TEXT_LIMITS, WINDOW_EXTRAS } from './quote-options.ts';
-import { quoteFieldSchemas, reconcileAnswers } from './quote-rules.ts';
+import { quoteFieldRules, reconcileAnswers } from './quote-rules.ts';
 
 /** Version of the draft format; a draft of another version is ignored rather than misread. */
 export const QUOTE_DRAFT_VERSION = 1;
@@ -52,7 +52,8 @@ export function sanitizeAnswers(value: unknown): QuoteAnswers {
   const answers = emptyAnswers();
   const chosen: Record<string, unknown> = {};
   for (const field of CHOICE_FIELDS) {
-    if (quoteFieldSchemas[field].safeParse(raw[field]).success) chosen[field] = raw[field];
+    const checked = quoteFieldRules[field](raw[field]);
+    if (checked.issues.length === 0) chosen[field] = checked.value;
   }
   Object.assign(answers, chosen);
   for (const field of TEXT_FIELDS) {

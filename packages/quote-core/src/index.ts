@@ -1,9 +1,10 @@
 /**
- * @cleanquote/quote-core — the quote request contract (zod/mini), the step plan per service and the
- * XState quote wizard machine. No React, no DOM, no fetch: hosts inject submission and draft storage.
+ * @cleanquote/quote-core — the quote request contract (plain TypeScript rules, plus a zod/mini
+ * wrapper for the server), the step plan per service and the XState quote wizard machine. No React,
+ * no DOM, no fetch: hosts inject submission and draft storage.
  *
- * Only `zod/mini` is imported anywhere in this package: the widget's weight budget has no room for
- * full zod.
+ * Only `quote-request.ts` imports zod (`zod/mini`, for `quoteRequestSchema`); the machine and
+ * everything it imports are zod-free, so the widget's bundle carries no zod.
  *
  * @packageDocumentation
  */
@@ -25,22 +26,28 @@ export {
   type QuoteField,
 } from './quote-answers.ts';
 export * from './quote-options.ts';
+export { quoteRequestSchema } from './quote-request.ts';
 export {
   ALWAYS_REQUIRED_FIELDS,
   type IssueList,
+  parseQuoteRequest,
   type QuoteRequest,
   type QuoteRequestInput,
-  quoteRequestSchema,
+  type QuoteRequestResult,
+  type RequestIssue,
   toFieldErrors,
-} from './quote-request.ts';
+} from './quote-request-rules.ts';
 export {
   checkStep,
   type FieldErrors,
+  type FieldRule,
   fieldsInPlan,
   firstFailingStepIndex,
   isBlank,
-  quoteFieldSchemas,
+  quoteFieldRules,
   REQUIRED_MESSAGES,
+  type RuleIssue,
+  type RuleResult,
   reconcileAnswers,
   type StepField,
   stepFields,

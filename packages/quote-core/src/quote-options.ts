@@ -1,7 +1,7 @@
 /**
  * The quote wizard's option lists, ids and labels, exactly as spec §3 names them.
  *
- * Each list is a tuple of ids (used by the zod contract) plus a `Record` of labels keyed by id, so the
+ * Each list is a tuple of ids (used by the contract's rules) plus a `Record` of labels keyed by id, so the
  * compiler refuses a new id without its label. `*_OPTIONS` arrays keep the order the wizard shows.
  */
 

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { quoteRequestSchema, toFieldErrors } from './quote-request.ts';
+import { parseQuoteRequest, quoteRequestSchema, toFieldErrors } from './quote-request.ts';
 import { toSubmission } from './quote-rules.ts';
 import { FLOW_NAMES, type FlowName, validAnswers } from './test-fixtures.ts';
 
@@ -204,5 +207,52 @@ describe('choices given by their spec wording', () => {
   it('still refuse wording that is not offered', () => {
     const result = quoteRequestSchema.safeParse({ ...body('oven-clean'), howFoundUs: 'Carrier pigeon' });
     expect(result.success).toBe(false);
+  });
+});
+
+describe('parseQuoteRequest (the plain rules the wizard runs, zod-free)', () => {
+  it.each(FLOW_NAMES)('returns the same data as the schema for a %s request', (flow) => {
+    const result = parseQuoteRequest(body(flow, { name: '  Alex  ', extra: 1 }));
+    expect(result).toEqual({
+      success: true,
+      data: quoteRequestSchema.parse(body(flow, { name: '  Alex  ' })),
+    });
+  });
+
+  it('names the same fields with the same messages as the schema', () => {
+    const bad = {
+      ...body('window-clean'),
+      windowPanels: 0,
+      email: 'nope',
+      windowScope: ['roof'],
+      urgency: undefined,
+    };
+    const result = parseQuoteRequest(bad);
+    expect(result.success).toBe(false);
+    expect(result.success ? {} : toFieldErrors(result)).toEqual(errorsOf(bad));
+    expect(parseQuoteRequest('hello')).toEqual({
+      success: false,
+      issues: [{ path: [], message: 'Invalid input' }],
+    });
+  });
+});
+
+describe('the browser side carries no zod', () => {
+  it('no module the machine imports (directly or not) imports zod', () => {
+    const here = dirname(fileURLToPath(import.meta.url));
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const source = readFileSync(join(here, file), 'utf8');
+      expect(source, file).not.toMatch(/from ['"]zod/);
+      for (const [, imported] of source.matchAll(/^import (?!type )[^;]*?from '\.\/([\w-]+\.ts)'/gms)) {
+        visit(imported as string);
+      }
+    };
+    visit('quote-wizard-machine.ts');
+    expect(seen).toContain('quote-request-rules.ts');
+    expect(seen).toContain('quote-options.ts');
+    expect(seen).not.toContain('quote-request.ts');
   });
 });

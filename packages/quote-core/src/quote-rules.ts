@@ -2,17 +2,16 @@
  * The one set of rules behind both the wizard's Next button (spec §5) and the server's validation:
  * which fields each step asks, which of them are required, and what a valid value is.
  *
- * The machine's guards call {@link checkStep}; `quoteRequestSchema` runs the same {@link checkStep}
+ * Plain TypeScript, no zod: the browser runs these. The machine's guards call {@link checkStep};
+ * `parseQuoteRequest` (wrapped by the server's `quoteRequestSchema`) runs the same {@link checkStep}
  * for every step of the request's plan. Changing a rule here changes both.
  */
-import * as z from 'zod/mini';
 import { emptyAnswers, type QuoteAnswers, type QuoteField } from './quote-answers.ts';
 import {
   BATHROOM_COUNTS,
   BEDROOM_COUNTS,
   CARPET_NEEDED_ANSWERS,
   HOW_FOUND_US_OPTIONS,
-  HOW_FOUND_US_SOURCES,
   NDIS_CLIENT_TYPES,
   OVEN_CONDITIONS,
   OVEN_EXTRA_OPTIONS,
@@ -68,127 +67,191 @@ export const REQUIRED_MESSAGES: Readonly<Record<QuoteField, string>> = {
   specialRequests: 'Enter your special requests',
 };
 
+/** A problem with a value, at a path inside it (`[]` for the value itself). */
+export interface RuleIssue {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+/** What a rule makes of a value: the value as stored (text trimmed, wording → id) and its problems. */
+export interface RuleResult {
+  readonly value: unknown;
+  /** Empty when the value is valid. */
+  readonly issues: readonly RuleIssue[];
+}
+
+/** One field's rule: plain TypeScript, so the browser runs the same rules as the server without zod. */
+export type FieldRule = (value: unknown) => RuleResult;
+
+const NOT_OFFERED = 'Not one of the offered choices';
+
+const result = (value: unknown, ...messages: string[]): RuleResult => ({
+  value,
+  issues: messages.map((message) => ({ path: [], message })),
+});
+
 // Missing values get the friendly 'required' wording; wrong types or ids get a plain one.
-function messages(field: QuoteField, invalid = 'Not one of the offered choices') {
-  return {
-    error: (issue: { input?: unknown }) => (issue.input === undefined ? REQUIRED_MESSAGES[field] : invalid),
-  };
+const wrong = (field: QuoteField, value: unknown, invalid = NOT_OFFERED) =>
+  value === undefined ? REQUIRED_MESSAGES[field] : invalid;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function text(field: keyof typeof TEXT_LIMITS, label: string) {
-  const max = TEXT_LIMITS[field];
-  return z
-    .string(messages(field, `${label} must be text`))
-    .check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`));
-}
-
-/**
- * zod's own email pattern, copied: referencing `z.regexes.email` would bundle every zod regex (~6 kB)
- * into the widget.
- */
-const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-
-// Format checks let blank text through: whether it is required is the step rule's call, with its wording.
-function email(field: 'email' | 'caseManagerEmail', label: string) {
-  return text(field, label).check(
-    z.refine((value) => value === '' || EMAIL_PATTERN.test(value), 'Enter a valid email address'),
-  );
-}
-
-function phone(field: 'phone' | 'caseManagerPhone', label: string) {
-  return text(field, label).check(
-    z.refine(
-      (value) => value === '' || (value.match(/\d/g)?.length ?? 0) >= PHONE_MIN_DIGITS,
-      `Enter a phone number with at least ${PHONE_MIN_DIGITS} digits`,
-    ),
-  );
+function oneOf(ids: readonly string[], field?: QuoteField, invalid?: string): FieldRule {
+  return (value) =>
+    ids.includes(value as string)
+      ? result(value)
+      : result(value, field ? wrong(field, value, invalid) : 'Invalid input');
 }
 
 /**
  * Spec §3 names these choices by their wording ('Double oven', 'Friend recommendation'), so a caller
  * sending the wording instead of the id (any case) is understood; everything is stored as the id.
  */
-function idOrLabel<const T extends readonly [string, ...string[]]>(
-  ids: T,
-  options: readonly QuoteOption<T[number]>[],
-  error: Parameters<typeof z.enum>[1],
-) {
+function idOrLabel(field: QuoteField, options: readonly QuoteOption[]): FieldRule {
   const byLabel = new Map(options.map((option) => [option.label.toLowerCase(), option.id]));
-  return z.pipe(
-    z.transform((value: unknown) =>
-      typeof value === 'string' ? (byLabel.get(value.trim().toLowerCase()) ?? value) : value,
-    ),
-    z.enum(ids, error),
+  const isId = oneOf(
+    options.map((option) => option.id),
+    field,
   );
+  return (value) =>
+    isId(typeof value === 'string' ? (byLabel.get(value.trim().toLowerCase()) ?? value) : value);
 }
 
-function distinctList<const T extends readonly [string, ...string[]]>(
-  field: QuoteField,
-  ids: T,
-  options?: readonly QuoteOption<T[number]>[],
-) {
-  const item = options ? idOrLabel(ids, options, messages(field)) : z.enum(ids);
-  return z.array(item, messages(field, 'Must be a list')).check(
-    z.maxLength(ids.length, 'Too many choices'),
-    z.refine((list) => new Set(list).size === list.length, 'Each choice may appear once'),
-  );
+function text(field: keyof typeof TEXT_LIMITS, label: string, format?: (value: string) => string | null) {
+  const max = TEXT_LIMITS[field];
+  return (value: unknown): RuleResult => {
+    if (typeof value !== 'string') return result(value, wrong(field, value, `${label} must be text`));
+    const trimmed = value.trim();
+    const problems = trimmed.length > max ? [`${label} must be at most ${max} characters`] : [];
+    // Format checks let blank text through: whether it is required is the step rule's call, with its wording.
+    const problem = trimmed === '' ? null : (format?.(trimmed) ?? null);
+    return result(trimmed, ...problems, ...(problem === null ? [] : [problem]));
+  };
 }
 
-function roomCount(room: RoomKind) {
-  const max = ROOM_MAXIMUMS[room];
-  return z
-    .int(`${ROOM_LABELS[room]}: the count must be a whole number`)
-    .check(
-      z.gte(0, `${ROOM_LABELS[room]}: the count cannot be negative`),
-      z.lte(max, `${ROOM_LABELS[room]}: at most ${max}`),
+/** zod's email pattern (the server's rule before the rules became plain TypeScript). */
+const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+const email = (field: 'email' | 'caseManagerEmail', label: string) =>
+  text(field, label, (value) => (EMAIL_PATTERN.test(value) ? null : 'Enter a valid email address'));
+
+const phone = (field: 'phone' | 'caseManagerPhone', label: string) =>
+  text(field, label, (value) =>
+    (value.match(/\d/g)?.length ?? 0) >= PHONE_MIN_DIGITS
+      ? null
+      : `Enter a phone number with at least ${PHONE_MIN_DIGITS} digits`,
+  );
+
+/** A whole number from `min` to `max`; `invalid` for anything that is not one. */
+function wholeNumber(invalid: string, min: number, tooSmall: string, max: number, tooBig: string) {
+  return (value: unknown): RuleResult => {
+    if (typeof value !== 'number' || !Number.isInteger(value)) return result(value, invalid);
+    return result(
+      value,
+      ...(Number.isSafeInteger(value) ? [] : [invalid]),
+      ...(value < min ? [tooSmall] : []),
+      ...(value > max ? [tooBig] : []),
     );
+  };
 }
 
-const roomCountsShape = Object.fromEntries(ROOM_KINDS.map((room) => [room, z.optional(roomCount(room))])) as {
-  [K in RoomKind]: z.ZodMiniOptional<ReturnType<typeof roomCount>>;
+/** At most one of each choice: too long a list is refused outright, else each item is checked by `item` (problems at its index), then duplicates. */
+function distinctList(field: QuoteField, ids: readonly string[], item: FieldRule): FieldRule {
+  return (value) => {
+    if (!Array.isArray(value)) return result(value, wrong(field, value, 'Must be a list'));
+    if (value.length > ids.length) return result(value, 'Too many choices');
+    const issues: RuleIssue[] = [];
+    const list = value.map((entry: unknown, index) => {
+      const checked = item(entry);
+      for (const issue of checked.issues) issues.push({ ...issue, path: [index, ...issue.path] });
+      return checked.value;
+    });
+    if (issues.length > 0) return { value: list, issues };
+    return new Set(list).size === list.length ? result(list) : result(list, 'Each choice may appear once');
+  };
+}
+
+const ROOM_COUNT_RULES = Object.fromEntries(
+  ROOM_KINDS.map((room) => {
+    const label = ROOM_LABELS[room];
+    const max = ROOM_MAXIMUMS[room];
+    return [
+      room,
+      wholeNumber(
+        `${label}: the count must be a whole number`,
+        0,
+        `${label}: the count cannot be negative`,
+        max,
+        `${label}: at most ${max}`,
+      ),
+    ];
+  }),
+) as Record<RoomKind, FieldRule>;
+
+/** Counts per room kind, each optional; any other key is refused. */
+const roomCounts: FieldRule = (value) => {
+  const invalid = wrong('carpetRoomCounts', value, 'Must map room kinds to counts');
+  if (!isRecord(value)) return result(value, invalid);
+  const counts: Record<string, unknown> = {};
+  const issues: RuleIssue[] = [];
+  for (const room of ROOM_KINDS) {
+    const count = value[room];
+    if (count === undefined) {
+      if (room in value) counts[room] = undefined;
+      continue;
+    }
+    const checked = ROOM_COUNT_RULES[room](count);
+    counts[room] = checked.value;
+    for (const issue of checked.issues) issues.push({ ...issue, path: [room, ...issue.path] });
+  }
+  if (Object.keys(value).some((key) => !(ROOM_KINDS as readonly string[]).includes(key))) {
+    issues.push({ path: [], message: invalid });
+  }
+  return { value: counts, issues };
 };
 
 /**
- * What a valid value of each field is, whether or not the field is required. The request schema and
+ * What a valid value of each field is, whether or not the field is required. The request parser and
  * the step checks both use these, so a value the wizard lets through is one the server accepts.
  */
-export const quoteFieldSchemas = {
-  serviceType: z.enum(SERVICE_TYPES, messages('serviceType')),
-  bedrooms: z.enum(BEDROOM_COUNTS, messages('bedrooms')),
-  bathrooms: z.enum(BATHROOM_COUNTS, messages('bathrooms')),
+export const quoteFieldRules: Readonly<Record<QuoteField, FieldRule>> = {
+  serviceType: oneOf(SERVICE_TYPES, 'serviceType'),
+  bedrooms: oneOf(BEDROOM_COUNTS, 'bedrooms'),
+  bathrooms: oneOf(BATHROOM_COUNTS, 'bathrooms'),
   // The contract stores the window cleaning type in propertyType; each step narrows it below.
-  propertyType: z.enum([...PROPERTY_TYPES, ...WINDOW_CLEANING_TYPES], messages('propertyType')),
-  carpetNeeded: z.enum(CARPET_NEEDED_ANSWERS, messages('carpetNeeded')),
-  carpetAreas: distinctList('carpetAreas', ROOM_KINDS),
-  carpetRoomCounts: z.strictObject(
-    roomCountsShape,
-    messages('carpetRoomCounts', 'Must map room kinds to counts'),
-  ),
-  ovenType: z.enum(OVEN_TYPES, messages('ovenType')),
-  ovenCondition: z.enum(OVEN_CONDITIONS, messages('ovenCondition')),
-  cleaningFocus: distinctList('cleaningFocus', OVEN_EXTRAS, OVEN_EXTRA_OPTIONS),
-  windowPanels: z
-    .int(messages('windowPanels', 'Enter the number of window panels as a whole number'))
-    .check(
-      z.gte(WINDOW_PANELS_MIN, `Enter at least ${WINDOW_PANELS_MIN} window panel`),
-      z.lte(WINDOW_PANELS_MAX, `For more than ${WINDOW_PANELS_MAX} window panels, please call us`),
-    ),
-  windowScope: distinctList('windowScope', WINDOW_EXTRAS, WINDOW_EXTRA_OPTIONS),
-  ndisClientType: z.enum(NDIS_CLIENT_TYPES, messages('ndisClientType')),
+  propertyType: oneOf([...PROPERTY_TYPES, ...WINDOW_CLEANING_TYPES], 'propertyType'),
+  carpetNeeded: oneOf(CARPET_NEEDED_ANSWERS, 'carpetNeeded'),
+  carpetAreas: distinctList('carpetAreas', ROOM_KINDS, oneOf(ROOM_KINDS)),
+  carpetRoomCounts: roomCounts,
+  ovenType: oneOf(OVEN_TYPES, 'ovenType'),
+  ovenCondition: oneOf(OVEN_CONDITIONS, 'ovenCondition'),
+  cleaningFocus: distinctList('cleaningFocus', OVEN_EXTRAS, idOrLabel('cleaningFocus', OVEN_EXTRA_OPTIONS)),
+  windowPanels: (value) =>
+    wholeNumber(
+      wrong('windowPanels', value, 'Enter the number of window panels as a whole number'),
+      WINDOW_PANELS_MIN,
+      `Enter at least ${WINDOW_PANELS_MIN} window panel`,
+      WINDOW_PANELS_MAX,
+      `For more than ${WINDOW_PANELS_MAX} window panels, please call us`,
+    )(value),
+  windowScope: distinctList('windowScope', WINDOW_EXTRAS, idOrLabel('windowScope', WINDOW_EXTRA_OPTIONS)),
+  ndisClientType: oneOf(NDIS_CLIENT_TYPES, 'ndisClientType'),
   caseManagerName: text('caseManagerName', "The case manager's name"),
   caseManagerPhone: phone('caseManagerPhone', "The case manager's phone number"),
   caseManagerEmail: email('caseManagerEmail', "The case manager's email address"),
   caseManagerOrganization: text('caseManagerOrganization', "The case manager's organisation"),
-  urgency: z.enum(URGENCIES, messages('urgency')),
+  urgency: oneOf(URGENCIES, 'urgency'),
   name: text('name', 'Your name'),
   email: email('email', 'Your email address'),
   phone: phone('phone', 'Your phone number'),
   address: text('address', 'The address'),
-  termsAccepted: z.literal(true, { error: REQUIRED_MESSAGES.termsAccepted }),
-  howFoundUs: idOrLabel(HOW_FOUND_US_SOURCES, HOW_FOUND_US_OPTIONS, messages('howFoundUs')),
+  termsAccepted: (value) => (value === true ? result(value) : result(value, REQUIRED_MESSAGES.termsAccepted)),
+  howFoundUs: idOrLabel('howFoundUs', HOW_FOUND_US_OPTIONS),
   specialRequests: text('specialRequests', 'Special requests'),
-} as const satisfies Record<QuoteField, z.ZodMiniType>;
+};
 
 /** One field a step asks for. */
 export interface StepField {
@@ -197,13 +260,14 @@ export interface StepField {
   /** Whether Next stays disabled (and the server refuses the request) while it is blank. */
   readonly required: boolean;
   /** Narrower rule for this step than the field's general one (propertyType per flow). */
-  readonly schema?: z.ZodMiniType;
+  readonly rule?: FieldRule;
 }
 
-const propertyTypeForPropertySize = z.enum(PROPERTY_TYPES, messages('propertyType'));
-const propertyTypeForWindows = z.enum(
+const propertyTypeForPropertySize = oneOf(PROPERTY_TYPES, 'propertyType');
+const propertyTypeForWindows = oneOf(
   WINDOW_CLEANING_TYPES,
-  messages('propertyType', 'Choose interior only, exterior only or both sides'),
+  'propertyType',
+  'Choose interior only, exterior only or both sides',
 );
 
 const required = (field: QuoteField): StepField => ({ field, required: true });
@@ -216,7 +280,7 @@ const STEP_FIELDS: Readonly<Record<StepId, (answers: QuoteAnswers) => readonly S
   'property-size': () => [
     required('bedrooms'),
     required('bathrooms'),
-    { field: 'propertyType', required: false, schema: propertyTypeForPropertySize },
+    { field: 'propertyType', required: false, rule: propertyTypeForPropertySize },
   ],
   'carpet-question': () => [required('carpetNeeded')],
   'carpet-areas': () => [required('carpetAreas'), optional('carpetRoomCounts')],
@@ -226,7 +290,7 @@ const STEP_FIELDS: Readonly<Record<StepId, (answers: QuoteAnswers) => readonly S
   // The cleaning type is optional in the spec; only the panel count is required.
   'window-details': () => [
     required('windowPanels'),
-    { field: 'propertyType', required: false, schema: propertyTypeForWindows },
+    { field: 'propertyType', required: false, rule: propertyTypeForWindows },
     optional('windowScope'),
   ],
   // Case-manager details exist only for case-manager bookings; the organisation stays optional.
@@ -265,18 +329,17 @@ export function isBlank(value: unknown): boolean {
 /**
  * What stops `step` from passing, keyed by field; `{}` when Next may proceed.
  *
- * Accepts any object (the server runs it on untrusted bodies), so every value is checked by schema.
+ * Accepts any object (the server runs it on untrusted bodies), so every value is checked by its rule.
  */
 export function checkStep(step: StepId, answers: QuoteAnswers): FieldErrors {
   const errors: Record<string, string> = {};
-  for (const { field, required: isRequired, schema } of stepFields(step, answers)) {
+  for (const { field, required: isRequired, rule } of stepFields(step, answers)) {
     const value: unknown = answers[field];
     if (isBlank(value)) {
       if (isRequired) errors[field] = REQUIRED_MESSAGES[field];
       continue;
     }
-    const result = (schema ?? quoteFieldSchemas[field]).safeParse(value);
-    for (const issue of result.error?.issues ?? []) {
+    for (const issue of (rule ?? quoteFieldRules[field])(value).issues) {
       const key = [field, ...issue.path.map(String)].join('.');
       errors[key] ??= issue.message;
     }
@@ -302,7 +365,7 @@ export function fieldsInPlan(answers: QuoteAnswers): ReadonlySet<QuoteField> {
 /**
  * The quote request body for these answers: only the fields of the current plan, without blank
  * optional ones. Oven answers after switching to windows, carpet rooms after answering 'no', case
- * manager details for a self-managed client: all left out. Parse the result with `quoteRequestSchema`.
+ * manager details for a self-managed client: all left out. Parse the result with `parseQuoteRequest` (or, on the server, `quoteRequestSchema`).
  */
 export function toSubmission(answers: QuoteAnswers): Partial<QuoteAnswers> {
   const inPlan = fieldsInPlan(answers);
@@ -323,9 +386,9 @@ export function toSubmission(answers: QuoteAnswers): Partial<QuoteAnswers> {
  */
 export function reconcileAnswers(answers: QuoteAnswers): QuoteAnswers {
   for (const step of stepsFor(answers)) {
-    for (const { field, schema } of stepFields(step, answers)) {
+    for (const { field, rule } of stepFields(step, answers)) {
       const value = answers[field];
-      if (schema && !isBlank(value) && !schema.safeParse(value).success) {
+      if (rule && !isBlank(value) && rule(value).issues.length > 0) {
         const { [field]: _dropped, ...rest } = answers;
         return reconcileAnswers({ ...emptyAnswers(), ...rest });
       }

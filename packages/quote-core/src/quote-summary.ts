@@ -20,7 +20,7 @@ import {
   WINDOW_CLEANING_TYPE_OPTIONS,
   WINDOW_EXTRA_OPTIONS,
 } from './quote-options.ts';
-import type { QuoteRequest } from './quote-request.ts';
+import type { QuoteRequest } from './quote-request-rules.ts';
 
 /** One answer in words. */
 export interface QuoteSummaryLine {

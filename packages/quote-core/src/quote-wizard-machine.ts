@@ -38,7 +38,7 @@ import {
   type ServiceType,
   type WindowExtra,
 } from './quote-options.ts';
-import { type QuoteRequest, quoteRequestSchema } from './quote-request.ts';
+import { parseQuoteRequest, type QuoteRequest } from './quote-request-rules.ts';
 import {
   checkStep,
   type FieldErrors,
@@ -224,6 +224,13 @@ function initialContext(input: QuoteWizardInput | undefined): QuoteWizardContext
   };
 }
 
+/** The request for answers the `canSubmit` guard accepted. */
+function validRequest(answers: QuoteAnswers): QuoteRequest {
+  const result = parseQuoteRequest(toSubmission(answers));
+  if (!result.success) throw new Error('The quote request is not valid.');
+  return result.data;
+}
+
 function failureMessage(error: unknown): string {
   if (error instanceof Error && error.message.trim() !== '') return error.message;
   if (typeof error === 'string' && error.trim() !== '') return error;
@@ -280,7 +287,7 @@ export const quoteWizardMachine = setup({
     canSubmit: ({ context }) =>
       context.stepIndex === context.steps.length - 1 &&
       firstFailingStepIndex(context.answers) === -1 &&
-      quoteRequestSchema.safeParse(toSubmission(context.answers)).success,
+      parseQuoteRequest(toSubmission(context.answers)).success,
     /** Spec §4: Back is blocked on the first step. */
     canGoBack: ({ context }) => context.stepIndex > 0,
     /** Spec §4: plus stops at the room's maximum. */
@@ -402,7 +409,7 @@ export const quoteWizardMachine = setup({
         spawnChild('submitQuote', {
           id: SUBMISSION_ACTOR_ID,
           input: ({ context }) => ({
-            request: quoteRequestSchema.parse(toSubmission(context.answers)),
+            request: validRequest(context.answers),
             idempotencyKey: context.idempotencyKey,
           }),
         }),

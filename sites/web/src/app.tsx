@@ -1,19 +1,28 @@
-import { privacy, terms } from '@cleanquote/content';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { privacy, suburbs, terms } from '@cleanquote/content';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Router, useLocation, useSearch } from 'wouter';
+import { ContactDialog } from './components/contact-dialog.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
+import { SiteToaster } from './components/site-toaster.tsx';
 import { type PageMeta, pageMeta, useDocumentMeta } from './page-meta.ts';
 import { AdminPage } from './pages/admin-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PolicyPage } from './pages/policy-page.tsx';
-import { ServiceFormPage } from './pages/service-form-page.tsx';
 import { SuburbPage } from './pages/suburb-page.tsx';
 import { TeamPage } from './pages/team-page.tsx';
 import { ThankYouPage } from './pages/thank-you-page.tsx';
 import { type ResolvedRoute, resolveRoute } from './routes.ts';
-import './styles.css';
+import { closeMobileMenu } from './state/site-state.ts';
+
+// The quote wizard (XState, zod) is most of the site's JavaScript, so only its own page loads it: the
+// browser fetches its chunk when /service-form is shown (hydration waits for it inside the Suspense
+// boundary, keeping the server's markup meanwhile). The server passes the page in, already loaded.
+const loadServiceFormPage = () => import('./pages/service-form-page.tsx');
+const LazyServiceFormPage = lazy(() =>
+  loadServiceFormPage().then((module) => ({ default: module.ServiceFormPage })),
+);
 
 /**
  * Filled in during a server render so the caller learns which route was rendered (for the HTTP
@@ -31,18 +40,34 @@ export interface AppProps {
   /** Query string to render on the server, without '?'. */
   ssrSearch?: string;
   renderContext?: RenderContext;
+  /**
+   * Pages the browser loads on demand, given already loaded so a server render (which cannot wait)
+   * renders them in place.
+   */
+  loadedPages?: LoadedPages;
+}
+
+/** The on-demand pages, for {@link AppProps.loadedPages}. */
+export interface LoadedPages {
+  ServiceFormPage: ComponentType;
 }
 
 /** The whole site: router, header, the page of the current path, footer. */
-export function App({ ssrPath, ssrSearch, renderContext }: AppProps) {
+export function App({ ssrPath, ssrSearch, renderContext, loadedPages }: AppProps) {
   return (
     <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
-      <Site renderContext={renderContext} />
+      <Site renderContext={renderContext} loadedPages={loadedPages} />
     </Router>
   );
 }
 
-function Site({ renderContext }: { renderContext: RenderContext | undefined }) {
+function Site({
+  renderContext,
+  loadedPages,
+}: {
+  renderContext: RenderContext | undefined;
+  loadedPages: LoadedPages | undefined;
+}) {
   const [location] = useLocation();
   const search = useSearch();
   // One resolver for server and browser (routes.ts), rather than wouter <Route> patterns,
@@ -55,6 +80,8 @@ function Site({ renderContext }: { renderContext: RenderContext | undefined }) {
   }
   useDocumentMeta(meta);
   useResetViewOnNavigation(location);
+  useMarkHydrated();
+  usePrefetchWizardOnIntent();
 
   return (
     <>
@@ -64,14 +91,17 @@ function Site({ renderContext }: { renderContext: RenderContext | undefined }) {
       />
       {/* tabIndex -1: the skip link and client navigation move focus here. */}
       <main id="main" className="site-main" tabIndex={-1}>
-        {pageFor(route)}
+        <Suspense fallback={null}>{pageFor(route, loadedPages)}</Suspense>
       </main>
-      <SiteFooter />
+      <SiteFooter onHomePage={route.page === 'home'} />
+      <ContactDialog />
+      <SiteToaster />
     </>
   );
 }
 
-function pageFor(route: ResolvedRoute): ReactNode {
+function pageFor(route: ResolvedRoute, loadedPages: LoadedPages | undefined): ReactNode {
+  const ServiceFormPage = loadedPages?.ServiceFormPage ?? LazyServiceFormPage;
   switch (route.page) {
     case 'home':
       return <HomePage />;
@@ -86,12 +116,53 @@ function pageFor(route: ResolvedRoute): ReactNode {
     case 'privacy':
       return <PolicyPage title="Privacy Policy" document={privacy} />;
     case 'suburb':
-      return <SuburbPage suburb={route.suburb} />;
+      return <SuburbPage suburb={route.suburb} nearby={nearbySuburbs(route.suburb.slug)} />;
     case 'admin':
       return <AdminPage screen={route.screen} />;
     case 'not-found':
       return <NotFoundPage />;
   }
+}
+
+/** Up to `count` suburbs around `slug` in the data set (it is grouped by region), for internal links. */
+function nearbySuburbs(slug: string, count = 6) {
+  const index = suburbs.findIndex((suburb) => suburb.slug === slug);
+  if (index === -1) return [];
+  const start = Math.max(0, Math.min(index - count / 2, suburbs.length - count - 1));
+  return suburbs
+    .slice(start, start + count + 1)
+    .filter((suburb) => suburb.slug !== slug)
+    .slice(0, count)
+    .map(({ slug: otherSlug, name }) => ({ slug: otherSlug, name }));
+}
+
+/**
+ * Fetches the wizard's chunk as soon as a visitor points at or focuses a link to it, so following
+ * the link shows the wizard without a blank moment. Nothing is fetched for visitors who never do.
+ */
+function usePrefetchWizardOnIntent(): void {
+  useEffect(() => {
+    const prefetch = (event: Event) => {
+      if (!(event.target instanceof Element)) return;
+      if (!event.target.closest('a[href^="/service-form"]')) return;
+      stop();
+      void loadServiceFormPage();
+    };
+    const stop = () => {
+      document.removeEventListener('pointerover', prefetch);
+      document.removeEventListener('focusin', prefetch);
+    };
+    document.addEventListener('pointerover', prefetch, { passive: true });
+    document.addEventListener('focusin', prefetch);
+    return stop;
+  }, []);
+}
+
+/** Marks <html data-hydrated> once the app has taken over the server's markup (tests wait for it). */
+function useMarkHydrated(): void {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
 }
 
 /**
@@ -103,6 +174,7 @@ function useResetViewOnNavigation(location: string): void {
   useEffect(() => {
     if (previous.current === location) return;
     previous.current = location;
+    closeMobileMenu();
     if (window.location.hash) return; // the browser scrolls to the anchor itself
     window.scrollTo(0, 0);
     document.getElementById('main')?.focus({ preventScroll: true });

@@ -1,4 +1,4 @@
-import { business, services, suburbs } from '@cleanquote/content';
+import { business, faq, services, suburbs } from '@cleanquote/content';
 import { describe, expect, it } from 'vitest';
 import { render } from './entry-server.tsx';
 
@@ -18,6 +18,19 @@ describe('render', () => {
     );
     expect(html).toContain(business.bannerText);
     expect(head).toContain('<link rel="canonical" href="http://localhost:3000/"');
+  });
+
+  it('serves every home page section in the HTML: team, gallery, reviews frame, FAQ, newsletter', () => {
+    const { html } = render('/', options);
+    expect(html).toContain('aria-label="Before and after: Bathroom Shower Cleaning"');
+    expect(html.match(/role="slider"/g)).toHaveLength(3);
+    expect(html.match(/aria-valuenow="50"/g)).toHaveLength(3);
+    expect(html).toMatch(/<iframe[^>]*height="400"[^>]*loading="lazy"[^>]*sandbox="allow-scripts/);
+    expect(html).toContain('View All Google Reviews');
+    expect(html.match(/class="faq__trigger"/g)).toHaveLength(12);
+    expect(html).toContain(faq[11]?.answer);
+    expect(html).toContain('>Subscribe</button>');
+    expect(html).toContain('aria-expanded="false" aria-controls="site-menu"');
   });
 
   it('links each service card to the wizard with its slug', () => {
@@ -86,7 +99,7 @@ describe('render', () => {
       const { status, html } = render(url, options);
       expect(status).toBe(200);
       expect(h1Count(html)).toBe(1);
-      expect(html).toContain(`<h1>${heading}</h1>`);
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
     }
     expect(render('/thank-you', options).html).toContain(
       'Your quote request has been submitted successfully',

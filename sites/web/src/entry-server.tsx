@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App, type RenderContext } from './app.tsx';
 import { pageMeta, renderHeadTags } from './page-meta.ts';
+import { ServiceFormPage } from './pages/service-form-page.tsx';
 import { resolveRoute } from './routes.ts';
 
 /** Options of {@link render}. */
@@ -52,7 +53,12 @@ export function render(url: string, options: RenderOptions): RenderResult {
   const context: RenderContext = {};
   const html = renderToString(
     <StrictMode>
-      <App ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} renderContext={context} />
+      <App
+        ssrPath={pathname}
+        ssrSearch={search.replace(/^\?/, '')}
+        renderContext={context}
+        loadedPages={{ ServiceFormPage }}
+      />
     </StrictMode>,
   );
   // The context is always filled by the render; the fallback only satisfies the types.

@@ -1,5 +1,8 @@
 import { business } from '@cleanquote/content';
+import { useSignals } from '@preact/signals-react/runtime';
+import type { KeyboardEvent } from 'react';
 import { Link } from 'wouter';
+import { closeMobileMenu, mobileMenuOpen, toggleMobileMenu } from '../state/site-state.ts';
 
 /** Props of {@link SiteHeader}. */
 export interface SiteHeaderProps {
@@ -17,11 +20,29 @@ const sectionLinks = [
   { label: 'Contact', section: 'contact' },
 ] as const;
 
+/** Where a section link points: the section itself on '/', the home page at that section elsewhere. */
+export function sectionHref(section: string, onHomePage: boolean): string {
+  if (onHomePage) return `#${section}`;
+  return section === 'home' ? '/' : `/#${section}`;
+}
+
+const menuId = 'site-menu';
+
 /**
  * Banner, business name and the main navigation. Every item is a real link, so the menu works
- * before (or without) JavaScript; the mobile menu toggle comes with the site issue.
+ * before (or without) JavaScript; on small screens a Menu button shows and hides it, and choosing
+ * an item closes it (spec §2, §4).
  */
 export function SiteHeader({ onHomePage, currentPath }: SiteHeaderProps) {
+  useSignals();
+  const open = mobileMenuOpen.value;
+
+  function closeOnEscape(event: KeyboardEvent<HTMLElement>) {
+    if (event.key !== 'Escape' || !mobileMenuOpen.value) return;
+    closeMobileMenu();
+    document.getElementById('site-menu-button')?.focus();
+  }
+
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -29,25 +50,53 @@ export function SiteHeader({ onHomePage, currentPath }: SiteHeaderProps) {
       </a>
       <p className="site-banner">{business.bannerText}</p>
       <div className="container site-header__inner">
-        <Link href="/" className="site-header__brand">
+        <Link href="/" className="site-header__brand" onClick={closeMobileMenu}>
           {business.name}
         </Link>
-        <nav className="site-nav" aria-label="Main">
-          <ul>
+        <nav className="site-nav" aria-label="Main" onKeyDown={closeOnEscape}>
+          <button
+            id="site-menu-button"
+            type="button"
+            className="site-nav__toggle"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={toggleMobileMenu}
+          >
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" focusable="false">
+              {open ? (
+                <path d="M4 4l12 12M16 4L4 16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              ) : (
+                <path
+                  d="M3 5h14M3 10h14M3 15h14"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
+              )}
+            </svg>
+            Menu
+          </button>
+          <ul id={menuId} className="site-nav__list" data-open={open}>
             {sectionLinks.map(({ label, section }) => (
               <li key={section}>
                 {/* Plain anchors: on '/' the browser scrolls to the section; elsewhere it loads the
                     home page at that section, which a client-side push would not scroll to. */}
-                <a href={onHomePage ? `#${section}` : section === 'home' ? '/' : `/#${section}`}>{label}</a>
+                <a href={sectionHref(section, onHomePage)} onClick={closeMobileMenu}>
+                  {label}
+                </a>
               </li>
             ))}
             <li>
-              <Link href="/team" aria-current={currentPath === '/team' ? 'page' : undefined}>
+              <Link
+                href="/team"
+                aria-current={currentPath === '/team' ? 'page' : undefined}
+                onClick={closeMobileMenu}
+              >
                 Team
               </Link>
             </li>
             <li>
-              <Link href="/service-form" className="button button--accent">
+              <Link href="/service-form" className="button button--accent" onClick={closeMobileMenu}>
                 Book Now
               </Link>
             </li>

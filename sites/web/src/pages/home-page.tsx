@@ -1,9 +1,23 @@
-import { business, services, whyChooseUs } from '@cleanquote/content';
+import {
+  business,
+  customerService,
+  faq,
+  galleryItems,
+  services,
+  team,
+  whyChooseUs,
+} from '@cleanquote/content';
 import { Link } from 'wouter';
+import { ComparisonSlider } from '../components/comparison-slider.tsx';
+import { EmailButton } from '../components/email-button.tsx';
+import { FaqAccordion } from '../components/faq-accordion.tsx';
+import { NewsletterSection } from '../components/newsletter-section.tsx';
+import { ReviewsSection } from '../components/reviews-section.tsx';
+import { TeamCard } from '../components/team-card.tsx';
 
 /**
- * The home page: hero, services, about and contact sections. The site issue adds the team
- * cards, gallery, reviews, FAQ and newsletter between them.
+ * The home page, its sections in the order of spec §2: hero, team, services, why choose us
+ * (about), before/after gallery, reviews, FAQ with the contact block, newsletter.
  */
 export function HomePage() {
   return (
@@ -22,6 +36,25 @@ export function HomePage() {
               {`Call ${business.phone}`}
             </a>
           </div>
+          <ul className="hero__points">
+            <li>Free, no-obligation quotes</li>
+            <li>Same day service available</li>
+            <li>100% satisfaction guarantee</li>
+          </ul>
+        </div>
+      </section>
+
+      <section id="team" className="section" aria-labelledby="team-heading">
+        <div className="container">
+          <h2 id="team-heading">Meet Our Team</h2>
+          <p className="section__lead">
+            Talk to the people who run your clean: call them directly or send them an email.
+          </p>
+          <ul className="card-grid card-grid--two">
+            {team.map((member) => (
+              <TeamCard key={member.id} member={member} headingLevel={3} />
+            ))}
+          </ul>
         </div>
       </section>
 
@@ -33,7 +66,7 @@ export function HomePage() {
           </p>
           <ul className="card-grid">
             {services.map((service) => (
-              <li key={service.slug} className="card">
+              <li key={service.slug} className="card service-card">
                 <h3>{service.title}</h3>
                 <p>{service.description}</p>
                 <Link href={`/service-form?service=${encodeURIComponent(service.slug)}`}>
@@ -42,7 +75,7 @@ export function HomePage() {
               </li>
             ))}
           </ul>
-          <div className="button-row">
+          <div className="button-row button-row--centred">
             <Link href="/service-form" className="button">
               Get Your Free Quote Now
             </Link>
@@ -56,6 +89,9 @@ export function HomePage() {
       <section id="about" className="section" aria-labelledby="about-heading">
         <div className="container">
           <h2 id="about-heading">{`Why Choose ${business.name}`}</h2>
+          <p className="section__lead">
+            A local team that turns up on time, brings everything it needs and stands behind every clean.
+          </p>
           <ul className="card-grid">
             {whyChooseUs.map((point) => (
               <li key={point.title} className="card">
@@ -67,22 +103,46 @@ export function HomePage() {
         </div>
       </section>
 
-      <section id="contact" className="section section--surface" aria-labelledby="contact-heading">
+      <section id="gallery" className="section section--surface" aria-labelledby="gallery-heading">
         <div className="container">
-          <h2 id="contact-heading">Contact Us</h2>
-          <p className="section__lead">
-            Questions about a clean? Call us or send an email and we'll get back to you the same day.
-          </p>
-          <div className="button-row">
-            <a href={business.phoneHref} className="button">
-              {`Call ${business.phone}`}
-            </a>
-            <a href={`mailto:${business.email}`} className="button button--outline">
-              {`Email ${business.email}`}
-            </a>
+          <h2 id="gallery-heading">Before &amp; After</h2>
+          <p className="section__lead">See the difference a professional clean makes.</p>
+          <ul className="gallery">
+            {galleryItems.map((item) => (
+              <li key={item.id} className="gallery__item">
+                <ComparisonSlider item={item} />
+                <h3>{item.title}</h3>
+                <p>{item.description}</p>
+                <p className="gallery__hint">Drag the slider to see the transformation</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <ReviewsSection />
+
+      <section id="faq" className="section section--surface" aria-labelledby="faq-heading">
+        <div className="container">
+          <h2 id="faq-heading">Frequently Asked Questions</h2>
+          <p className="section__lead">Everything you need to know before booking your clean.</p>
+          <FaqAccordion entries={faq} />
+          <div id="contact" className="contact-block">
+            <h3 id="contact-heading">Still have questions?</h3>
+            <p>Our customer service team is happy to help. Call us or send us an email.</p>
+            <div className="button-row button-row--centred">
+              <a href={business.phoneHref} className="button">
+                {`Call ${business.phone}`}
+              </a>
+              <EmailButton recipient={customerService} className="button button--outline">
+                Email Us
+              </EmailButton>
+            </div>
           </div>
         </div>
       </section>
+
+      <NewsletterSection />
     </>
   );
 }

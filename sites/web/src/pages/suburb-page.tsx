@@ -1,13 +1,17 @@
-import { business, type Suburb, suburbWhyChoose } from '@cleanquote/content';
+import { business, customerService, type Suburb, suburbWhyChoose } from '@cleanquote/content';
 import { Link } from 'wouter';
+import { EmailButton } from '../components/email-button.tsx';
 
 /** Props of {@link SuburbPage}. */
 export interface SuburbPageProps {
   suburb: Suburb;
+  /** Suburbs next to this one in the data set, linked from the service-area block. */
+  nearby: readonly Pick<Suburb, 'slug' | 'name'>[];
 }
 
 /** /{slug}: a suburb landing page (spec §2). */
-export function SuburbPage({ suburb }: SuburbPageProps) {
+export function SuburbPage({ suburb, nearby }: SuburbPageProps) {
+  const quoteHref = `/service-form?suburb=${encodeURIComponent(suburb.slug)}`;
   return (
     <>
       <section className="hero" aria-labelledby="suburb-heading">
@@ -15,10 +19,7 @@ export function SuburbPage({ suburb }: SuburbPageProps) {
           <h1 id="suburb-heading">{`Cleaning Services in ${suburb.name}`}</h1>
           <p className="hero__lead">{suburb.intro}</p>
           <div className="button-row">
-            <Link
-              href={`/service-form?suburb=${encodeURIComponent(suburb.slug)}`}
-              className="button button--accent"
-            >
+            <Link href={quoteHref} className="button button--accent">
               Book Now - Free Quote
             </Link>
             <a href={business.phoneHref} className="button button--outline">
@@ -35,6 +36,7 @@ export function SuburbPage({ suburb }: SuburbPageProps) {
             {suburb.services.map((service) => (
               <li key={service} className="card">
                 <h3>{service}</h3>
+                <p>{`Professional ${service.toLowerCase()} for ${suburb.name} homes and businesses.`}</p>
               </li>
             ))}
           </ul>
@@ -52,6 +54,41 @@ export function SuburbPage({ suburb }: SuburbPageProps) {
               </li>
             ))}
           </ul>
+        </div>
+      </section>
+
+      <section id="contact" className="section section--surface" aria-labelledby="suburb-contact-heading">
+        <div className="container service-area">
+          <div>
+            <h2 id="suburb-contact-heading">{`Servicing ${suburb.name} and Surrounding Areas`}</h2>
+            <p>
+              {`Our cleaners work in ${suburb.name} and across ${business.city} every week. Call us, send us an email or request a free quote online, and we'll get back to you the same day.`}
+            </p>
+            <div className="button-row">
+              <a href={business.phoneHref} className="button">
+                {`Call ${business.phone}`}
+              </a>
+              <EmailButton recipient={customerService} className="button button--outline">
+                Email Us
+              </EmailButton>
+              <Link href={quoteHref} className="button button--accent">
+                Get a Free Quote
+              </Link>
+            </div>
+          </div>
+          {nearby.length > 0 && (
+            <nav aria-labelledby="nearby-heading">
+              <h3 id="nearby-heading">Nearby areas we clean</h3>
+              <ul className="nearby-list">
+                {nearby.map((other) => (
+                  <li key={other.slug}>
+                    {/* A full page load: each suburb page is its own server-rendered document. */}
+                    <a href={`/${other.slug}`}>{other.name}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
         </div>
       </section>
     </>

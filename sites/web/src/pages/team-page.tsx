@@ -1,34 +1,80 @@
-import { business, team } from '@cleanquote/content';
+import { business, customerService, team, teamValues, teamWhyChoose } from '@cleanquote/content';
 import { Link } from 'wouter';
+import { EmailButton } from '../components/email-button.tsx';
+import { TeamCard } from '../components/team-card.tsx';
 
-/** /team: the staff cards. The site issue adds values, 'Why Choose' and the email dialog. */
+/** /team (spec §2): the staff cards, Our Values, Why Choose and a call/email call to action. */
 export function TeamPage() {
   return (
-    <div className="container">
-      <div className="page-header">
-        <h1>Meet the Team</h1>
-        <p className="section__lead">The people who look after your home, your quote and your booking.</p>
+    <>
+      <div className="container">
+        <div className="page-header">
+          <h1>Meet the Team</h1>
+          <p className="section__lead">
+            The people who look after your home, your quote and your booking. Call or email them directly.
+          </p>
+        </div>
+        <ul className="card-grid card-grid--two team-grid">
+          {team.map((member, index) => (
+            <TeamCard
+              key={member.id}
+              member={member}
+              headingLevel={2}
+              showBio
+              imageLoading={index === 0 ? 'eager' : 'lazy'}
+            />
+          ))}
+        </ul>
       </div>
-      <ul className="card-grid card-grid--three">
-        {team.map((member) => (
-          <li key={member.id} className="card">
-            <h2>{member.name}</h2>
-            <p>
-              <strong>{member.role}</strong>
-            </p>
-            <p>{member.bio}</p>
-            <a href={`tel:${member.phone.replaceAll(' ', '')}`}>{`Call ${member.phone}`}</a>
-          </li>
-        ))}
-      </ul>
-      <div className="button-row section">
-        <Link href="/service-form" className="button">
-          Get Your Free Quote
-        </Link>
-        <a href={business.phoneHref} className="button button--outline">
-          {`Call ${business.phone}`}
-        </a>
-      </div>
-    </div>
+
+      <section className="section" aria-labelledby="values-heading">
+        <div className="container">
+          <h2 id="values-heading">Our Values</h2>
+          <ul className="card-grid card-grid--three">
+            {teamValues.map((value) => (
+              <li key={value.title} className="card">
+                <h3>{value.title}</h3>
+                <p>{value.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--surface" aria-labelledby="why-heading">
+        <div className="container">
+          <h2 id="why-heading">{`Why Choose ${business.name}`}</h2>
+          <ul className="card-grid card-grid--three">
+            {teamWhyChoose.map((point) => (
+              <li key={point.title} className="card">
+                <h3>{point.title}</h3>
+                <p>{point.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="team-cta-heading">
+        <div className="container cta">
+          <h2 id="team-cta-heading">Ready to book your clean?</h2>
+          <p className="section__lead">
+            Call us for a chat, send our customer service team an email, or get a free quote online in a
+            couple of minutes.
+          </p>
+          <div className="button-row button-row--centred">
+            <a href={business.phoneHref} className="button">
+              {`Call ${business.phone}`}
+            </a>
+            <EmailButton recipient={customerService} className="button button--outline">
+              Email Us
+            </EmailButton>
+            <Link href="/service-form" className="button button--accent">
+              Get Your Free Quote
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,10 +1,17 @@
-import { business } from '@cleanquote/content';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
+import {
+  ThankYouActions,
+  ThankYouNextSteps,
+  ThankYouRedirectNotice,
+} from '../components/thank-you-next-steps.tsx';
 
 /** The references the API hands out ('CQ-7KX4M2QH'); anything else in the URL is not shown. */
 const QUOTE_REFERENCE = /^CQ-[A-Z0-9]{4,16}$/;
 
-/** /thank-you: shown after the server acknowledged a quote request, with the reference it gave. */
+/**
+ * /thank-you: shown after the server acknowledged a quote request, with the reference it gave.
+ * Opened directly, without one, it still shows its page (spec §2), and returns home after 30 s.
+ */
 export function ThankYouPage() {
   const reference = new URLSearchParams(useSearch()).get('reference')?.trim().toUpperCase() ?? '';
   return (
@@ -21,14 +28,9 @@ export function ThankYouPage() {
           </p>
         ) : null}
         <p>We'll review your details and email you a detailed quote within 24 hours.</p>
-        <div className="button-row">
-          <a href={business.phoneHref} className="button">
-            {`Call ${business.phone}`}
-          </a>
-          <Link href="/" className="button button--outline">
-            Back to Home
-          </Link>
-        </div>
+        <ThankYouNextSteps />
+        <ThankYouActions />
+        <ThankYouRedirectNotice />
       </div>
     </div>
   );
