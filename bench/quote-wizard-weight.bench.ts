@@ -140,7 +140,7 @@ async function main(): Promise<void> {
     core: await bundle(
       vite,
       'part-core',
-      `export { quoteWizardMachine, quoteRequestSchema } from ${JSON.stringify(join(root, 'packages/quote-core/src/index.ts'))};`,
+      `export { quoteWizardMachine, parseQuoteRequest } from ${JSON.stringify(join(root, 'packages/quote-core/src/index.ts'))};`,
       [...REACT, /^xstate/, /^@xstate/, /^zod/],
     ),
     ui: await bundle(

@@ -30,7 +30,7 @@ test('the tarball holds only the build, with an exports map, types and React as 
     'react-dom': expect.any(String),
   });
   const dependencies = (manifest.dependencies ?? {}) as Record<string, string>;
-  expect(Object.keys(dependencies).sort()).toEqual(['@xstate/react', 'xstate', 'zod']);
+  expect(Object.keys(dependencies).sort()).toEqual(['@xstate/react', 'xstate']);
   for (const version of Object.values(dependencies)) expect(version).toMatch(/^\d+\.\d+\.\d+$/);
   expect(app.tarballFiles).toContain('dist/index.js');
   expect(app.tarballFiles).toContain('dist/index.d.ts');
@@ -44,6 +44,8 @@ test('the tarball holds only the build, with an exports map, types and React as 
     'utf8',
   );
   expect(bundle).not.toMatch(/(from|import)\s*\(?\s*["']@cleanquote\//);
+  // The browser never runs zod: the rules are plain predicates (docs/decisions/0005).
+  expect(bundle).not.toMatch(/(from|import)\s*\(?\s*["']zod/);
   expect(bundle).toContain('quoteWizardMachine');
 });
 

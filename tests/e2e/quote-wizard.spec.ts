@@ -4,7 +4,7 @@
  * the step sequence checked against spec §2 (written out here by hand), axe on every step, query
  * pre-fill, failed submissions with retry under the same idempotency key, and drafts across reloads.
  */
-import { quoteRequestSchema } from '@cleanquote/quote-core';
+import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 

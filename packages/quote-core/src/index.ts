@@ -3,8 +3,9 @@
  * wrapper for the server), the step plan per service and the XState quote wizard machine. No React,
  * no DOM, no fetch: hosts inject submission and draft storage.
  *
- * Only `quote-request.ts` imports zod (`zod/mini`, for `quoteRequestSchema`); the machine and
- * everything it imports are zod-free, so the widget's bundle carries no zod.
+ * This entry is zod-free, so the widget's bundle (and its published types) carry no zod. Servers
+ * validate with `quoteRequestSchema` from `@cleanquote/quote-core/schema`, a zod/mini wrapper around
+ * the same rules.
  *
  * @packageDocumentation
  */
@@ -26,7 +27,6 @@ export {
   type QuoteField,
 } from './quote-answers.ts';
 export * from './quote-options.ts';
-export { quoteRequestSchema } from './quote-request.ts';
 export {
   ALWAYS_REQUIRED_FIELDS,
   type IssueList,

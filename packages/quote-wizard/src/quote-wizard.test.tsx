@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { type QuoteDraft, quoteRequestSchema } from '@cleanquote/quote-core';
+import type { QuoteDraft } from '@cleanquote/quote-core';
+import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

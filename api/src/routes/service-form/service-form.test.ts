@@ -1,4 +1,5 @@
-import { quoteRequestSchema, toFieldErrors } from '@cleanquote/quote-core';
+import { toFieldErrors } from '@cleanquote/quote-core';
+import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
 import { count } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { business, terms } from '@cleanquote/content';
-import { quoteRequestSchema, toFieldErrors } from '@cleanquote/quote-core';
+import { toFieldErrors } from '@cleanquote/quote-core';
+import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { quoteRequests } from '../../db/schema.ts';
