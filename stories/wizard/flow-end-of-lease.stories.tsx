@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
-import { flowStep, stepsOf, WizardStory } from './wizard-story-support.tsx';
+import { flowStep, WizardStory } from './wizard-story-support.tsx';
 
 /** Spec §2, End of lease, no carpets: every step with the flow's answers filled in (restored from a draft). */
 const meta = {
@@ -13,58 +12,16 @@ type Story = StoryObj<typeof meta>;
 
 const FLOW = 'end-of-lease' as const;
 
-export const Step1ServiceType: Story = {
-  ...flowStep(FLOW, 0),
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText('Step 1 of 7')).toBeVisible();
-    await expect(stepsOf(FLOW)[0]).toBe('service-type');
-  },
-};
+export const Step1ServiceType: Story = flowStep(FLOW, 0, 'service-type');
 
-export const Step2PropertySize: Story = {
-  ...flowStep(FLOW, 1),
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText('Step 2 of 7')).toBeVisible();
-    await expect(stepsOf(FLOW)[1]).toBe('property-size');
-  },
-};
+export const Step2PropertySize: Story = flowStep(FLOW, 1, 'property-size');
 
-export const Step3CarpetQuestion: Story = {
-  ...flowStep(FLOW, 2),
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText('Step 3 of 7')).toBeVisible();
-    await expect(stepsOf(FLOW)[2]).toBe('carpet-question');
-  },
-};
+export const Step3CarpetQuestion: Story = flowStep(FLOW, 2, 'carpet-question');
 
-export const Step4Timing: Story = {
-  ...flowStep(FLOW, 3),
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText('Step 4 of 7')).toBeVisible();
-    await expect(stepsOf(FLOW)[3]).toBe('timing');
-  },
-};
+export const Step4Timing: Story = flowStep(FLOW, 3, 'timing');
 
-export const Step5ContactInfo: Story = {
-  ...flowStep(FLOW, 4),
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText('Step 5 of 7')).toBeVisible();
-    await expect(stepsOf(FLOW)[4]).toBe('contact-info');
-  },
-};
+export const Step5ContactInfo: Story = flowStep(FLOW, 4, 'contact-info');
 
-export const Step6TermsAgreement: Story = {
-  ...flowStep(FLOW, 5),
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText('Step 6 of 7')).toBeVisible();
-    await expect(stepsOf(FLOW)[5]).toBe('terms-agreement');
-  },
-};
+export const Step6TermsAgreement: Story = flowStep(FLOW, 5, 'terms-agreement');
 
-export const Step7FinalDetails: Story = {
-  ...flowStep(FLOW, 6),
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText('Step 7 of 7')).toBeVisible();
-    await expect(stepsOf(FLOW)[6]).toBe('final-details');
-  },
-};
+export const Step7FinalDetails: Story = flowStep(FLOW, 6, 'final-details');

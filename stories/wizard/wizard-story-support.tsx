@@ -14,6 +14,7 @@ import {
 } from '@cleanquote/quote-wizard';
 import '@cleanquote/quote-wizard/style.css';
 import { useState } from 'react';
+import { expect } from 'storybook/test';
 
 /** A flow of spec §2: a service and the branch that changes its steps. */
 export type FlowName =
@@ -151,7 +152,17 @@ export function WizardStory({ draft, stepIndex = 0, background, submitQuote, ...
   return background ? <div style={{ background, padding: '2rem' }}>{wizard}</div> : wizard;
 }
 
-/** A story showing `flow` on its step number `index` (0-based), with the flow's answers filled in. */
-export function flowStep(flow: FlowName, index: number) {
-  return { render: () => <WizardStory draft={answersFor(flow)} stepIndex={index} /> };
+/**
+ * A story showing `flow` on its step number `index` (0-based), with the flow's answers filled in. Its
+ * play function checks the wizard shows 'Step N of M' and that spec §2 puts `expectedStep` there.
+ */
+export function flowStep(flow: FlowName, index: number, expectedStep: StepId) {
+  const steps = stepsOf(flow);
+  return {
+    render: () => <WizardStory draft={answersFor(flow)} stepIndex={index} />,
+    play: async ({ canvas }: { canvas: { findByText(text: string): Promise<HTMLElement> } }) => {
+      await expect(await canvas.findByText(`Step ${index + 1} of ${steps.length}`)).toBeVisible();
+      await expect(steps[index]).toBe(expectedStep);
+    },
+  };
 }
