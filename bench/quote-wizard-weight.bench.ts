@@ -1,10 +1,10 @@
 /**
  * Weight of @cleanquote/quote-wizard beyond React: what a host downloads for the wizard (its bundle
- * with quote-core, plus xstate, @xstate/react and zod/mini it imports, plus its stylesheet), minified,
+ * with quote-core, plus xstate and @xstate/react it imports, plus its stylesheet), minified,
  * then gzip and brotli. react, react-dom and react/jsx-runtime are left out: the host has them.
  *
  * Printed beside two baselines bundled the same way in the same run: the floor of the chosen stack
- * (xstate's setup/createActor, @xstate/react's hooks and a zod/mini object) and a bare react-dom
+ * (xstate's setup/createActor, @xstate/react's hooks) and a bare react-dom
  * "hello" for scale. Target (issue 4): at most 30 kB gzip for JS + CSS.
  */
 import { execFileSync } from 'node:child_process';
@@ -106,8 +106,6 @@ async function main(): Promise<void> {
     [
       "import { createActor, setup } from 'xstate';",
       "import { useActorRef, useSelector } from '@xstate/react';",
-      "import * as z from 'zod/mini';",
-      'export const schema = z.object({ name: z.string() });',
       'export const machine = setup({}).createMachine({ initial: "a", states: { a: {} } });',
       'export { createActor, useActorRef, useSelector };',
     ].join('\n'),
@@ -157,15 +155,15 @@ async function main(): Promise<void> {
     '\nQuote wizard weight beyond React (minified; react, react-dom, react/jsx-runtime excluded)\n',
   );
   console.log(`${''.padEnd(52)}${'raw'.padStart(9)}${'gzip'.padStart(9)}${'brotli'.padStart(9)}`);
-  console.log(row('@cleanquote/quote-wizard JS (+ core, xstate, zod)', wizard.js));
+  console.log(row('@cleanquote/quote-wizard JS (+ core, xstate)', wizard.js));
   console.log(row('@cleanquote/quote-wizard CSS', wizard.css));
   console.log(row('@cleanquote/quote-wizard JS + CSS', wizardTotal));
-  console.log(row('baseline: xstate + @xstate/react + zod/mini floor', floor.js));
+  console.log(row('baseline: xstate + @xstate/react floor', floor.js));
   console.log(row('baseline: react-dom "hello" (React included)', reactDom.js));
   console.log('\nParts, each bundled alone:');
   console.log(row('  xstate (the parts quote-core uses)', parts.xstate.js));
   console.log(row('  @xstate/react (+ use-sync-external-store shim)', parts.xstateReact.js));
-  console.log(row('  @cleanquote/quote-core (zod/mini external)', parts.core.js));
+  console.log(row('  @cleanquote/quote-core (machine and rules, no zod)', parts.core.js));
   console.log(row('  quote-wizard components (core external)', parts.ui.js));
   const ownGzip = gzip(wizardTotal) - gzip(floor.js);
   console.log(
