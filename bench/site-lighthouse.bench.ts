@@ -145,6 +145,9 @@ async function audit(url: string, label: string, chromePort: number): Promise<Pa
   const status = (await fetch(url)).status;
   if (status !== 200) throw new Error(`${url} answers ${status}, not 200`);
   const figures: PageFigures[] = [];
+  // Lighthouse sometimes fails to record a trace on a loaded machine (NO_NAVSTART): such a run is
+  // repeated, at most twice, rather than ending the whole bench.
+  let retriesLeft = 2;
   for (let run = 0; run < runs; run++) {
     const result = await lighthouse(url, {
       port: chromePort,
@@ -160,7 +163,15 @@ async function audit(url: string, label: string, chromePort: number): Promise<Pa
       const name = label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
       writeFileSync(join(reportDirectory, `${name}-${run + 1}.json`), JSON.stringify(lhr, null, 1));
     }
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      if (retriesLeft > 0) {
+        retriesLeft -= 1;
+        console.log(`  ${label}: ${lhr.runtimeError.code}, running it again`);
+        run -= 1;
+        continue;
+      }
+      throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const score = (id: (typeof categories)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     figures.push({
