@@ -31,12 +31,14 @@ export interface AppDependencies {
  */
 export function createApp({ environment, database, logger, site }: AppDependencies) {
   const app = new Hono<AppEnv>();
+  const silent = !logger.isLevelEnabled('fatal');
 
   app.use(requestId());
   app.use(async (c, next) => {
     c.set('environment', environment);
     c.set('database', database);
-    c.set('logger', logger.child({ requestId: c.var.requestId }));
+    // A silent logger (LOG_LEVEL=silent) writes nothing: skip building a child for every request.
+    c.set('logger', silent ? logger : logger.child({ requestId: c.var.requestId }));
     await next();
   });
   // Request log, security headers, partner CORS, CSRF origin check, rate limits, 100 kB body limit.

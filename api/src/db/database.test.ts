@@ -163,6 +163,32 @@ describe('the write queue', () => {
     expect(await committedIds()).toEqual(['id-1', 'id-3', 'id-4']);
   });
 
+  it('rolls the whole batch back when a job without a savepoint fails, and runs the others again alone', async () => {
+    const a = database.writes.run((tx) => tx.insert(quoteRequests).values(quoteRow(1)), {
+      savepoint: false,
+    });
+    const b = database.writes.run(async (tx) => {
+      await tx.insert(quoteRequests).values(quoteRow(2));
+      return 'b';
+    });
+    const failing = database.writes.run(
+      async (tx) => {
+        await tx.insert(quoteRequests).values(quoteRow(3));
+        throw new Error('half-written');
+      },
+      { savepoint: false },
+    );
+    const d = database.writes.run((tx) => tx.insert(quoteRequests).values(quoteRow(4)), {
+      savepoint: false,
+    });
+    await expect(a).resolves.toBeDefined();
+    await expect(b).resolves.toBe('b');
+    await expect(failing).rejects.toThrow('half-written');
+    await expect(d).resolves.toBeDefined();
+    // The failing job's partial insert never commits; every other job's does, once.
+    expect(await committedIds()).toEqual(['id-1', 'id-2', 'id-4']);
+  });
+
   it('drains: resolves once every queued write has finished', async () => {
     const writes = Array.from({ length: 20 }, (_, n) =>
       database.writes.run((tx) => tx.insert(quoteRequests).values(quoteRow(n))),

@@ -113,6 +113,22 @@ describe('the delivery worker', () => {
     expect((await row(id)).attempts).toBe(0);
   });
 
+  it('stores mail as captured at enqueue while a capture-mode worker runs, and as queued once it stopped', async () => {
+    const worker = startWorker({ smtpUrl: undefined });
+    const id = await enqueue();
+    expect(await row(id)).toMatchObject({ status: 'captured', attempts: 0 });
+    await worker.stop();
+    const later = await enqueue();
+    expect((await row(later)).status).toBe('queued');
+  });
+
+  it('queues mail at enqueue while a sending worker runs', async () => {
+    const server = await smtpServer();
+    startWorker({ smtpUrl: server.url });
+    const id = await enqueue();
+    await vi.waitFor(async () => expect((await row(id)).status).toBe('sent'));
+  });
+
   it('is woken by an enqueue: the mail reaches the SMTP server well before the next poll', async () => {
     const server = await smtpServer();
     // The poll would only come after 5 s: only the wake-up on enqueue can deliver in time.

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
 import type { Environment } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
-import { outboxSignal } from './outbox.ts';
+import { outboxSignal, setOutboxCapture } from './outbox.ts';
 
 type OutboxRow = typeof outbox.$inferSelect;
 
@@ -136,6 +136,7 @@ export class MailDeliveryWorker {
     if (this.#started) return this;
     this.#started = true;
     outboxSignal.on('enqueued', this.#onEnqueued);
+    setOutboxCapture(this.sends ? 'send' : 'capture', 1);
     this.#logger.info(
       { mode: this.sends ? 'smtp' : 'capture' },
       this.sends ? 'mail delivery started' : 'no SMTP_URL: mail is captured in the outbox',
@@ -159,6 +160,7 @@ export class MailDeliveryWorker {
    * being sent after that keeps its lease and is retried, with the same Message-ID, after a restart.
    */
   async stop(graceMs = 5_000): Promise<void> {
+    if (this.#started && !this.#stopped) setOutboxCapture(this.sends ? 'send' : 'capture', -1);
     this.#stopped = true;
     outboxSignal.off('enqueued', this.#onEnqueued);
     clearTimeout(this.#timer);

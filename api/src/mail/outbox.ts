@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
 
@@ -112,6 +113,55 @@ function fallbackDomain(): string {
   return host === '' ? 'localhost' : host;
 }
 
+type OutboxInsertRow = typeof outbox.$inferInsert;
+type OutboxColumn = Exclude<keyof OutboxInsertRow, 'sentAt' | 'leaseUntil' | 'lastError'>;
+const outboxColumns: readonly OutboxColumn[] = [
+  'id',
+  'kind',
+  'messageId',
+  'fromAddress',
+  'toAddress',
+  'toName',
+  'replyToAddress',
+  'replyToName',
+  'subject',
+  'textBody',
+  'htmlBody',
+  'headers',
+  'status',
+  'attempts',
+  'nextAttemptAt',
+  'createdAt',
+  'updatedAt',
+];
+
+function buildOutboxInsert(tx: WriteTransaction, count: number) {
+  const rows = Array.from({ length: count }, (_, index) => {
+    const row: Record<string, unknown> = {};
+    for (const column of outboxColumns) row[column] = sql.placeholder(`${column}_${index}`);
+    return row as OutboxInsertRow;
+  });
+  return tx.insert(outbox).values(rows).prepare();
+}
+
+// The INSERT of n mails, built once per write transaction (a batch of quotes shares one) instead of
+// once per call: drizzle's query building cost more CPU than SQLite's insert (0004).
+const outboxInserts = new WeakMap<WriteTransaction, Map<number, ReturnType<typeof buildOutboxInsert>>>();
+
+function preparedOutboxInsert(tx: WriteTransaction, count: number) {
+  let byCount = outboxInserts.get(tx);
+  if (!byCount) {
+    byCount = new Map();
+    outboxInserts.set(tx, byCount);
+  }
+  let prepared = byCount.get(count);
+  if (!prepared) {
+    prepared = buildOutboxInsert(tx, count);
+    byCount.set(count, prepared);
+  }
+  return prepared;
+}
+
 /**
  * Tells the delivery worker that a mail was queued. Emitted inside the write transaction; the worker
  * claims mail through the same write queue, so its claim runs after this transaction commits.
@@ -119,13 +169,30 @@ function fallbackDomain(): string {
 export const outboxSignal = new EventEmitter();
 outboxSignal.setMaxListeners(0);
 
+/** Running delivery workers by mode; see {@link setOutboxCapture}. */
+const workersRunning = { capture: 0, send: 0 };
+
+/**
+ * Called by the delivery worker on start (+1) and stop (-1). While a capture-mode worker (no
+ * SMTP_URL) runs and none that sends does, mail is stored as 'captured' at enqueue — what the worker
+ * would mark it as on its next pass anyway — so a quote costs no second write transaction.
+ */
+export function setOutboxCapture(mode: 'capture' | 'send', change: 1 | -1): void {
+  workersRunning[mode] = Math.max(0, workersRunning[mode] + change);
+}
+
+function capturesAtEnqueue(): boolean {
+  return workersRunning.capture > 0 && workersRunning.send === 0;
+}
+
 /**
  * Queues one email in the outbox, inside the caller's write transaction, so the mail exists exactly
  * when the record it belongs to does (DESIGN.md item 4). Use it inside `database.writes.run(tx => …)`.
  *
  * The Message-ID and Date are fixed here: a delivery repeated after a crash carries the same
  * Message-ID. Subject, names and header values are reduced to one line; addresses must be single
- * plain addresses. The worker in delivery.ts sends it, or keeps it as 'captured' without SMTP_URL.
+ * plain addresses. The worker in delivery.ts sends it, or keeps it as 'captured' without SMTP_URL
+ * (stored as 'captured' straight away while such a worker runs, see {@link setOutboxCapture}).
  *
  * @returns the outbox id of the queued mail.
  * @throws OutboxMailError when an address or header name is unsafe (validate user input first).
@@ -144,6 +211,7 @@ export async function enqueueMail(tx: WriteTransaction, mail: OutboxMail): Promi
 export async function enqueueMails(tx: WriteTransaction, mails: readonly OutboxMail[]): Promise<string[]> {
   if (mails.length === 0) return [];
   const now = new Date();
+  const captured = capturesAtEnqueue();
   // Every mail is checked before anything is written: an unsafe one queues none of them.
   const rows = mails.map((mail) => {
     const to = normaliseAddress(mail.to, 'to');
@@ -162,14 +230,19 @@ export async function enqueueMails(tx: WriteTransaction, mails: readonly OutboxM
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       headers: normaliseHeaders(mail.headers),
-      status: 'queued' as const,
+      status: captured ? ('captured' as const) : ('queued' as const),
       attempts: 0,
       nextAttemptAt: now,
       createdAt: now,
       updatedAt: now,
-    };
+    } satisfies Pick<Required<OutboxInsertRow>, OutboxColumn>;
   });
-  await tx.insert(outbox).values(rows);
-  for (const row of rows) outboxSignal.emit('enqueued', row.id);
+  const values: Record<string, unknown> = {};
+  for (const [index, row] of rows.entries()) {
+    for (const [column, value] of Object.entries(row)) values[`${column}_${index}`] = value;
+  }
+  await preparedOutboxInsert(tx, rows.length).run(values);
+  // Captured mail needs nothing more from the worker: no wake-up, no second write.
+  if (!captured) for (const row of rows) outboxSignal.emit('enqueued', row.id);
   return rows.map((row) => row.id);
 }
