@@ -13,20 +13,7 @@ beforeEach(async () => {
 });
 afterEach(() => context.close());
 
-const regularClean = {
-  serviceType: 'regular-clean',
-  bedrooms: '3',
-  bathrooms: '2',
-  propertyType: 'house-single',
-  urgency: 'this-week',
-  name: 'Priya Shah',
-  email: 'priya@example.com',
-  phone: '0491 570 158',
-  address: '12 Chapel St, South Yarra, VIC',
-  howFoundUs: 'friend-recommendation',
-  specialRequests: 'Please bring a ladder.',
-  termsAccepted: true,
-};
+const { regularClean } = validQuoteRequests;
 
 function post(body: unknown, headers: Record<string, string> = {}) {
   return context.app.request('/api/service-form', {

@@ -1,3 +1,4 @@
+import { HighlightCards } from '../components/highlight-cards.tsx';
 import { type AdminScreen, adminScreenTitles } from '../routes.ts';
 
 /** Props of {@link AdminPage}. */
@@ -29,14 +30,7 @@ export function AdminPage({ screen }: AdminPageProps) {
         <a href="/api/login" className="button">
           Log In
         </a>
-        <ul className="card-grid card-grid--three">
-          {adminAreas.map((area) => (
-            <li key={area.title} className="card">
-              <h3>{area.title}</h3>
-              <p>{area.description}</p>
-            </li>
-          ))}
-        </ul>
+        <HighlightCards items={adminAreas} threeColumns />
       </section>
     </div>
   );

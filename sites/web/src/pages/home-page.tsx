@@ -11,6 +11,7 @@ import { Link } from 'wouter';
 import { ComparisonSlider } from '../components/comparison-slider.tsx';
 import { EmailButton } from '../components/email-button.tsx';
 import { FaqAccordion } from '../components/faq-accordion.tsx';
+import { HighlightCards } from '../components/highlight-cards.tsx';
 import { NewsletterSection } from '../components/newsletter-section.tsx';
 import { ReviewsSection } from '../components/reviews-section.tsx';
 import { TeamCard } from '../components/team-card.tsx';
@@ -92,14 +93,7 @@ export function HomePage() {
           <p className="section__lead">
             A local team that turns up on time, brings everything it needs and stands behind every clean.
           </p>
-          <ul className="card-grid">
-            {whyChooseUs.map((point) => (
-              <li key={point.title} className="card">
-                <h3>{point.title}</h3>
-                <p>{point.description}</p>
-              </li>
-            ))}
-          </ul>
+          <HighlightCards items={whyChooseUs} />
         </div>
       </section>
 

@@ -1,6 +1,7 @@
 import { business, customerService, type Suburb, suburbWhyChoose } from '@cleanquote/content';
 import { Link } from 'wouter';
 import { EmailButton } from '../components/email-button.tsx';
+import { HighlightCards } from '../components/highlight-cards.tsx';
 
 /** Props of {@link SuburbPage}. */
 export interface SuburbPageProps {
@@ -46,14 +47,7 @@ export function SuburbPage({ suburb, nearby }: SuburbPageProps) {
       <section className="section" aria-labelledby="suburb-why-heading">
         <div className="container">
           <h2 id="suburb-why-heading">{`Why ${suburb.name} residents choose ${business.name}`}</h2>
-          <ul className="card-grid card-grid--three">
-            {suburbWhyChoose.map((point) => (
-              <li key={point.title} className="card">
-                <h3>{point.title}</h3>
-                <p>{point.description}</p>
-              </li>
-            ))}
-          </ul>
+          <HighlightCards items={suburbWhyChoose} threeColumns />
         </div>
       </section>
 

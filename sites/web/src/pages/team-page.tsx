@@ -1,6 +1,7 @@
 import { business, customerService, team, teamValues, teamWhyChoose } from '@cleanquote/content';
 import { Link } from 'wouter';
 import { EmailButton } from '../components/email-button.tsx';
+import { HighlightCards } from '../components/highlight-cards.tsx';
 import { TeamCard } from '../components/team-card.tsx';
 
 /** /team (spec §2): the staff cards, Our Values, Why Choose and a call/email call to action. */
@@ -30,28 +31,14 @@ export function TeamPage() {
       <section className="section" aria-labelledby="values-heading">
         <div className="container">
           <h2 id="values-heading">Our Values</h2>
-          <ul className="card-grid card-grid--three">
-            {teamValues.map((value) => (
-              <li key={value.title} className="card">
-                <h3>{value.title}</h3>
-                <p>{value.description}</p>
-              </li>
-            ))}
-          </ul>
+          <HighlightCards items={teamValues} threeColumns />
         </div>
       </section>
 
       <section className="section section--surface" aria-labelledby="why-heading">
         <div className="container">
           <h2 id="why-heading">{`Why Choose ${business.name}`}</h2>
-          <ul className="card-grid card-grid--three">
-            {teamWhyChoose.map((point) => (
-              <li key={point.title} className="card">
-                <h3>{point.title}</h3>
-                <p>{point.description}</p>
-              </li>
-            ))}
-          </ul>
+          <HighlightCards items={teamWhyChoose} threeColumns />
         </div>
       </section>
 
