@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseQuoteRequest, quoteRequestSchema, toFieldErrors } from './quote-request.ts';
+import { quoteRequestSchema } from './quote-request.ts';
+import { parseQuoteRequest, toFieldErrors } from './quote-request-rules.ts';
 import { toSubmission } from './quote-rules.ts';
 import { FLOW_NAMES, type FlowName, validAnswers } from './test-fixtures.ts';
 

@@ -7,17 +7,6 @@
 import * as z from 'zod/mini';
 import { parseQuoteRequest, type QuoteRequest } from './quote-request-rules.ts';
 
-export {
-  ALWAYS_REQUIRED_FIELDS,
-  type IssueList,
-  parseQuoteRequest,
-  type QuoteRequest,
-  type QuoteRequestInput,
-  type QuoteRequestResult,
-  type RequestIssue,
-  toFieldErrors,
-} from './quote-request-rules.ts';
-
 /**
  * The submission body, validated exactly as {@link parseQuoteRequest} does (same issues, same paths;
  * body-level problems at `[]`), with the parsed {@link QuoteRequest} as output.

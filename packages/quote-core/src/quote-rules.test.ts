@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { emptyAnswers, QUOTE_FIELDS, type QuoteAnswers, type QuoteField } from './quote-answers.ts';
-import { ALWAYS_REQUIRED_FIELDS } from './quote-request.ts';
+import { ALWAYS_REQUIRED_FIELDS } from './quote-request-rules.ts';
 import {
   checkStep,
   fieldsInPlan,
