@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { newRowId } from '../db/row-id.ts';
 import { sessions, users } from '../db/schema.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
@@ -25,7 +25,7 @@ export async function ensureAdminAccount(
   if (!existing) {
     const passwordHash = await hashPassword(password);
     await database.writes.run((tx) =>
-      tx.insert(users).values({ id: randomUUID(), email: address, firstName: name, passwordHash }),
+      tx.insert(users).values({ id: newRowId(), email: address, firstName: name, passwordHash }),
     );
     return 'created';
   }

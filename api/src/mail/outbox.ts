@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { jsonRowsInsert } from '../db/json-rows-insert.ts';
+import { newRowId } from '../db/row-id.ts';
 import { outbox } from '../db/schema.ts';
 
 /** The transaction handed to `database.writes.run(tx => …)`. */
@@ -135,32 +135,8 @@ const outboxColumns: readonly OutboxColumn[] = [
   'updatedAt',
 ];
 
-function buildOutboxInsert(tx: WriteTransaction, count: number) {
-  const rows = Array.from({ length: count }, (_, index) => {
-    const row: Record<string, unknown> = {};
-    for (const column of outboxColumns) row[column] = sql.placeholder(`${column}_${index}`);
-    return row as OutboxInsertRow;
-  });
-  return tx.insert(outbox).values(rows).prepare();
-}
-
-// The INSERT of n mails, built once per write transaction (a batch of quotes shares one) instead of
-// once per call: drizzle's query building cost more CPU than SQLite's insert (0004).
-const outboxInserts = new WeakMap<WriteTransaction, Map<number, ReturnType<typeof buildOutboxInsert>>>();
-
-function preparedOutboxInsert(tx: WriteTransaction, count: number) {
-  let byCount = outboxInserts.get(tx);
-  if (!byCount) {
-    byCount = new Map();
-    outboxInserts.set(tx, byCount);
-  }
-  let prepared = byCount.get(count);
-  if (!prepared) {
-    prepared = buildOutboxInsert(tx, count);
-    byCount.set(count, prepared);
-  }
-  return prepared;
-}
+// One statement text for any number of mails (json-rows-insert.ts): no per-call query building.
+const insertOutboxRows = jsonRowsInsert(outbox, outboxColumns);
 
 /**
  * Tells the delivery worker that a mail was queued. Emitted inside the write transaction; the worker
@@ -217,10 +193,12 @@ export async function enqueueMails(tx: WriteTransaction, mails: readonly OutboxM
     const to = normaliseAddress(mail.to, 'to');
     const replyTo = mail.replyTo === undefined ? undefined : normaliseAddress(mail.replyTo, 'replyTo');
     const from = mail.from === undefined ? null : singleLine(mail.from);
+    // Time-ordered (row-id.ts), so a batch of mails shares index pages; the Message-ID reuses it.
+    const id = newRowId();
     return {
-      id: randomUUID(),
+      id,
       kind: singleLine(mail.kind).slice(0, 100),
-      messageId: `<${randomUUID()}@${senderDomain(from ?? undefined) ?? fallbackDomain()}>`,
+      messageId: `<${id}@${senderDomain(from ?? undefined) ?? fallbackDomain()}>`,
       fromAddress: from,
       toAddress: to.address,
       toName: to.name,
@@ -237,11 +215,7 @@ export async function enqueueMails(tx: WriteTransaction, mails: readonly OutboxM
       updatedAt: now,
     } satisfies Pick<Required<OutboxInsertRow>, OutboxColumn>;
   });
-  const values: Record<string, unknown> = {};
-  for (const [index, row] of rows.entries()) {
-    for (const [column, value] of Object.entries(row)) values[`${column}_${index}`] = value;
-  }
-  await preparedOutboxInsert(tx, rows.length).run(values);
+  await tx.run(insertOutboxRows(rows));
   // Captured mail needs nothing more from the worker: no wake-up, no second write.
   if (!captured) for (const row of rows) outboxSignal.emit('enqueued', row.id);
   return rows.map((row) => row.id);

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { business } from '@cleanquote/content';
 import { and, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { newRowId } from '../../db/row-id.ts';
 import { newsletterSubscribers } from '../../db/schema.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { escapeHtml, htmlPage } from '../../lib/html-page.ts';
@@ -157,7 +157,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
       } else {
         await tx
           .insert(newsletterSubscribers)
-          .values({ id: randomUUID(), email: address, unsubscribeToken, createdAt: now, ...fields });
+          .values({ id: newRowId(), email: address, unsubscribeToken, createdAt: now, ...fields });
       }
       await queueConfirmation(tx, c, address, confirmToken, unsubscribeToken);
       return existing ? 'asked-again' : 'asked';

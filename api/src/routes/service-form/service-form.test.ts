@@ -115,6 +115,37 @@ describe('POST /api/service-form', () => {
     expect(await context.database.db.select().from(outbox)).toHaveLength(2);
   });
 
+  it('answers every one of many concurrent quotes on its own, with its mails, and a reused key in the same burst with 422', async () => {
+    const key = 'b1a5ed00-0000-4000-8000-000000000042';
+    const distinct = Array.from({ length: 40 }, (_, index) =>
+      post({ ...regularClean, name: `Client ${index}` }, { 'Idempotency-Key': `burst-${index}-key` }),
+    );
+    const keyed = post(regularClean, { 'Idempotency-Key': key });
+    const reused = post({ ...regularClean, bedrooms: '4' }, { 'Idempotency-Key': key });
+    const responses = await Promise.all([...distinct, keyed, reused]);
+    expect(responses.map((response) => response.status)).toEqual([...Array(41).fill(201), 422]);
+    const references = await Promise.all(
+      responses
+        .slice(0, 41)
+        .map(async (response) => ((await response.json()) as { reference: string }).reference),
+    );
+    expect(new Set(references).size).toBe(41);
+    const stored = await context.database.db.select().from(quoteRequests);
+    expect(stored).toHaveLength(41);
+    expect(new Set(stored.map((quote) => quote.reference))).toEqual(new Set(references));
+    expect(stored.find((quote) => quote.reference === references[7])?.name).toBe('Client 7');
+    const mails = await context.database.db.select().from(outbox);
+    expect(mails).toHaveLength(82);
+    for (const reference of references) {
+      expect(
+        mails
+          .filter((mail) => mail.subject.includes(reference))
+          .map((mail) => mail.kind)
+          .sort(),
+      ).toEqual(['quote-auto-response', 'quote-notification']);
+    }
+  });
+
   it('refuses the same Idempotency-Key with another body with 422', async () => {
     const key = 'c6a0a1a2-0000-4000-8000-000000000001';
     await post(regularClean, { 'Idempotency-Key': key });

@@ -1,16 +1,14 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { business, terms } from '@cleanquote/content';
 import { toFieldErrors } from '@cleanquote/quote-core';
 import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
-import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { quoteRequests } from '../../db/schema.ts';
+import type { Database } from '../../db/database.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { invalidBody, readJsonBody } from '../../lib/read-json.ts';
 import { checkPartnerKey } from '../../lib/submission-source.ts';
-import { enqueueMails, type WriteTransaction } from '../../mail/outbox.ts';
+import { QuoteIntake } from './quote-intake.ts';
 import { quoteAutoResponseMail, quoteNotificationMail } from './quote-mails.ts';
-import { newQuoteReference } from './quote-reference.ts';
 
 /** Idempotency keys are opaque client strings (a UUID from the wizard), bounded in size. */
 const IDEMPOTENCY_KEY = /^[\w-]{8,128}$/;
@@ -18,50 +16,16 @@ const IDEMPOTENCY_KEY = /^[\w-]{8,128}$/;
 /** Terms version recorded with each consent: the terms' "last updated" date. */
 export const TERMS_VERSION = new Date(`${terms.lastUpdated} UTC`).toISOString().slice(0, 10);
 
-class IdempotencyConflict extends Error {}
+// One intake per database: the quotes waiting for the same write share a batch.
+const intakes = new WeakMap<Database['writes'], QuoteIntake>();
 
-const quoteColumns = [
-  'id',
-  'reference',
-  'serviceType',
-  'name',
-  'email',
-  'phone',
-  'address',
-  'details',
-  'source',
-  'idempotencyKey',
-  'requestHash',
-  'termsVersion',
-  'consentedAt',
-  'createdAt',
-] as const;
-type QuoteColumn = (typeof quoteColumns)[number];
-
-function buildQuoteInsert(tx: WriteTransaction) {
-  const row: Record<string, unknown> = {};
-  for (const column of quoteColumns) row[column] = sql.placeholder(column);
-  return tx
-    .insert(quoteRequests)
-    .values(row as typeof quoteRequests.$inferInsert)
-    .onConflictDoNothing({ target: quoteRequests.idempotencyKey })
-    .prepare();
-}
-
-// The quote's INSERT, built once per write transaction (a batch of quotes shares one) instead of once
-// per request: drizzle's query building cost more CPU than SQLite's insert (0004).
-const quoteInserts = new WeakMap<WriteTransaction, ReturnType<typeof buildQuoteInsert>>();
-
-/** Every column the INSERT binds, with the type drizzle maps it from (a JSON object, a Date…). */
-type QuoteValues = Pick<Required<typeof quoteRequests.$inferInsert>, QuoteColumn>;
-
-function insertQuote(tx: WriteTransaction, values: QuoteValues) {
-  let prepared = quoteInserts.get(tx);
-  if (!prepared) {
-    prepared = buildQuoteInsert(tx);
-    quoteInserts.set(tx, prepared);
+function intakeFor(database: Database): QuoteIntake {
+  let intake = intakes.get(database.writes);
+  if (!intake) {
+    intake = new QuoteIntake(database.writes);
+    intakes.set(database.writes, intake);
   }
-  return prepared.run(values);
+  return intake;
 }
 
 /**
@@ -110,73 +74,47 @@ export const serviceFormRoutes = new Hono<AppEnv>().post('/', async (c) => {
   // Hash of the validated request, so a retry of the same answers matches whatever the key order.
   const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
-  try {
-    const answer = await c.var.database.writes.run(
-      async (tx) => {
-        const reference = newQuoteReference();
-        const now = new Date();
-        // The unique Idempotency-Key decides: a first request inserts its quote, a retry inserts nothing
-        // and is answered from the stored one (one statement in the common case, not a lookup first).
-        const inserted = await insertQuote(tx, {
-          id: randomUUID(),
-          reference,
-          serviceType: request.serviceType,
-          name: request.name,
-          email: request.email,
-          phone: request.phone,
-          address: request.address,
-          details: request,
-          source,
-          idempotencyKey: idempotencyKey ?? null,
-          requestHash,
-          termsVersion: TERMS_VERSION,
-          consentedAt: now,
-          createdAt: now,
-        });
-        if (inserted.rowsAffected === 0) {
-          const [existing] = await tx
-            .select({ reference: quoteRequests.reference, requestHash: quoteRequests.requestHash })
-            .from(quoteRequests)
-            .where(eq(quoteRequests.idempotencyKey, idempotencyKey ?? ''));
-          if (!existing) throw new Error('idempotency key conflict without a stored quote');
-          // Answered, not thrown: the job runs without a savepoint, and a throw rolls back its batch.
-          if (existing.requestHash !== requestHash) return { conflict: true } as const;
-          return { reference: existing.reference, replayed: true } as const;
-        }
-        // Same transaction as the quote: both mails exist exactly when the quote does (no lost leads).
-        const environment = c.var.environment;
-        const mail = {
-          request,
-          reference,
-          source,
-          mailFrom: environment.MAIL_FROM,
-          businessEmail: environment.BUSINESS_EMAIL ?? business.email,
-          publicUrl: environment.PUBLIC_URL,
-        };
-        await enqueueMails(tx, [quoteNotificationMail(mail), quoteAutoResponseMail(mail)]);
-        return { reference, replayed: false } as const;
+  const { environment, database } = c.var;
+  const now = new Date();
+  const answer = await intakeFor(database).store({
+    row: {
+      serviceType: request.serviceType,
+      name: request.name,
+      email: request.email,
+      phone: request.phone,
+      address: request.address,
+      details: request,
+      source,
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash,
+      termsVersion: TERMS_VERSION,
+      consentedAt: now,
+      createdAt: now,
+    },
+    mails: (reference) => {
+      const mail = {
+        request,
+        reference,
+        source,
+        mailFrom: environment.MAIL_FROM,
+        businessEmail: environment.BUSINESS_EMAIL ?? business.email,
+        publicUrl: environment.PUBLIC_URL,
+      };
+      return [quoteNotificationMail(mail), quoteAutoResponseMail(mail)];
+    },
+  });
+  if (answer.outcome === 'conflict') {
+    return c.json(
+      {
+        error: 'This Idempotency-Key was already used with a different quote request.',
+        requestId: c.var.requestId,
       },
-      // No savepoint (two statements fewer per quote): this job fails only on a database or
-      // programming error, and then its whole batch rolls back and the other jobs run again alone, so
-      // a partial quote can never commit.
-      { savepoint: false },
+      422,
     );
-    if ('conflict' in answer) throw new IdempotencyConflict();
-    c.var.logger.info(
-      { reference: answer.reference, replayed: answer.replayed, source },
-      'quote request received',
-    );
-    return c.json({ reference: answer.reference }, 201);
-  } catch (error) {
-    if (error instanceof IdempotencyConflict) {
-      return c.json(
-        {
-          error: 'This Idempotency-Key was already used with a different quote request.',
-          requestId: c.var.requestId,
-        },
-        422,
-      );
-    }
-    throw error;
   }
+  c.var.logger.info(
+    { reference: answer.reference, replayed: answer.outcome === 'replayed', source },
+    'quote request received',
+  );
+  return c.json({ reference: answer.reference }, 201);
 });

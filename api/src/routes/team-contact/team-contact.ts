@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { business, customerService, findRecipient, type Recipient, team } from '@cleanquote/content';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { newRowId } from '../../db/row-id.ts';
 import { teamContactMessages } from '../../db/schema.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { invalidBody } from '../../lib/read-json.ts';
@@ -87,7 +87,7 @@ export const teamContactRoutes = new Hono<AppEnv>().post('/', async (c) => {
   }
   const { environment, database } = c.var;
   const source = submissionSource(c);
-  const id = randomUUID();
+  const id = newRowId();
   const subject = `Website message${body.subject ? `: ${body.subject}` : ''} (from ${body.senderName})`;
   const text = messageText(body, recipient, source);
   await database.writes.run(async (tx) => {
