@@ -34,8 +34,14 @@ export const outbox = sqliteTable(
     replyToAddress: text('reply_to_address'),
     replyToName: text('reply_to_name'),
     subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
+    /** Null when the body is written from `recordId` at delivery (mail/mail-bodies.ts). */
+    textBody: text('text_body'),
     htmlBody: text('html_body'),
+    /**
+     * The record a body-less mail is written from (a quote request's id for its two mails), so a
+     * quote's commit does not carry two more copies of its answers (0006).
+     */
+    recordId: text('record_id'),
     /** Extra headers (List-Unsubscribe…), already stripped of line breaks. */
     headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
     status: text('status').$type<OutboxStatus>().notNull().default('queued'),

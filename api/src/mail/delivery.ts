@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
 import type { Environment } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
+import { mailBodies } from './mail-bodies.ts';
 import { outboxSignal, setOutboxCapture } from './outbox.ts';
 
 type OutboxRow = typeof outbox.$inferSelect;
@@ -14,6 +15,8 @@ export interface MailDeliveryOptions {
   smtpUrl?: string | undefined;
   /** Sender of mail queued without its own `from`. */
   from: string;
+  /** The site's public URL, for bodies written at delivery (a quote's auto-response names it). */
+  publicUrl: string;
   /** Attempts before a mail is dead-lettered. */
   maxAttempts: number;
   /** Backoff after the first failure; doubles per attempt up to `retryMaxMs`, with jitter. */
@@ -35,6 +38,7 @@ export function mailDeliveryOptions(environment: Environment): MailDeliveryOptio
   return {
     smtpUrl: environment.SMTP_URL,
     from: environment.MAIL_FROM,
+    publicUrl: environment.PUBLIC_URL,
     maxAttempts: environment.MAIL_MAX_ATTEMPTS,
     retryBaseMs: environment.MAIL_RETRY_BASE_MS,
     retryMaxMs: environment.MAIL_RETRY_MAX_MS,
@@ -266,6 +270,9 @@ export class MailDeliveryWorker {
   async #deliver(mail: OutboxRow): Promise<'sent' | 'failed' | 'unreachable'> {
     const log = this.#logger.child({ outboxId: mail.id, kind: mail.kind, attempt: mail.attempts });
     try {
+      // A quote's mails are written from the stored quote now (mail-bodies.ts); others carry their body.
+      const body = (await mailBodies(this.#database.db, [mail], this.#options.publicUrl)).get(mail.id);
+      if (!body) throw new Error(`the ${mail.kind} mail's record ${mail.recordId} is missing`);
       const info = await this.#transport?.sendMail({
         messageId: mail.messageId,
         date: mail.createdAt,
@@ -275,8 +282,8 @@ export class MailDeliveryWorker {
           ? { replyTo: { name: mail.replyToName ?? '', address: mail.replyToAddress } }
           : {}),
         subject: mail.subject,
-        text: mail.textBody,
-        ...(mail.htmlBody === null ? {} : { html: mail.htmlBody }),
+        text: body.text,
+        ...(body.html === undefined ? {} : { html: body.html }),
         headers: mail.headers ?? {},
         // Bodies hold user input: never let nodemailer read files or URLs on their behalf.
         disableFileAccess: true,

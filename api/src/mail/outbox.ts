@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { jsonRowsInsert } from '../db/json-rows-insert.ts';
 import { newRowId } from '../db/row-id.ts';
 import { outbox } from '../db/schema.ts';
+import { writesBodyFromRecord } from './mail-bodies.ts';
 
 /** The transaction handed to `database.writes.run(tx => …)`. */
 export type WriteTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -14,20 +15,29 @@ export interface MailAddress {
   address: string;
 }
 
-/** One email to queue. Every field may hold user input: nothing in it can add or split a header. */
-export interface OutboxMail {
+/** Who an outbox mail goes to and what it is about. */
+interface OutboxMailEnvelope {
   /** What the mail is for, e.g. 'quote-notification', 'quote-auto-response', 'team-contact'. */
   kind: string;
   to: string | MailAddress;
   subject: string;
-  text: string;
-  html?: string | undefined;
   replyTo?: string | MailAddress | undefined;
   /** Sender as `Name <address>` or an address; default MAIL_FROM at delivery time. */
   from?: string | undefined;
   /** Extra headers such as List-Unsubscribe. Names may not replace the structural ones (To, Bcc…). */
   headers?: Record<string, string> | undefined;
 }
+
+/**
+ * One email to queue. Every field may hold user input: nothing in it can add or split a header.
+ * It carries its body, or — for the kinds mail-bodies.ts can write (a quote's two mails) — the id of
+ * the record its body is written from when it is delivered or read.
+ */
+export type OutboxMail = OutboxMailEnvelope &
+  (
+    | { text: string; html?: string | undefined; recordId?: undefined }
+    | { recordId: string; text?: undefined; html?: undefined }
+  );
 
 /** Raised when a mail cannot be queued safely (a bad address or header name): a programming error. */
 export class OutboxMailError extends Error {
@@ -127,6 +137,7 @@ const outboxColumns: readonly OutboxColumn[] = [
   'subject',
   'textBody',
   'htmlBody',
+  'recordId',
   'headers',
   'status',
   'attempts',
@@ -193,6 +204,11 @@ export async function enqueueMails(tx: WriteTransaction, mails: readonly OutboxM
     const to = normaliseAddress(mail.to, 'to');
     const replyTo = mail.replyTo === undefined ? undefined : normaliseAddress(mail.replyTo, 'replyTo');
     const from = mail.from === undefined ? null : singleLine(mail.from);
+    if (mail.recordId !== undefined && !writesBodyFromRecord(mail.kind)) {
+      throw new OutboxMailError(
+        `a ${mail.kind} mail needs its body: only quote mails are written from their record`,
+      );
+    }
     // Time-ordered (row-id.ts), so a batch of mails shares index pages; the Message-ID reuses it.
     const id = newRowId();
     return {
@@ -205,8 +221,9 @@ export async function enqueueMails(tx: WriteTransaction, mails: readonly OutboxM
       replyToAddress: replyTo?.address ?? null,
       replyToName: replyTo?.name ?? null,
       subject: singleLine(mail.subject).slice(0, 500),
-      textBody: mail.text,
+      textBody: mail.text ?? null,
       htmlBody: mail.html ?? null,
+      recordId: mail.recordId ?? null,
       headers: normaliseHeaders(mail.headers),
       status: captured ? ('captured' as const) : ('queued' as const),
       attempts: 0,

@@ -255,7 +255,7 @@ describe('logs', () => {
     await post('/api/newsletter', { email: 'jo@client.example' });
     await context.app.request('/api/newsletter/unsubscribe?token=secret-link-token-123');
     const [mail] = await context.database.db.select().from(outbox);
-    const confirmToken = mail?.textBody.match(/confirm\?token=([a-z2-7]+)/)?.[1] ?? 'missing';
+    const confirmToken = mail?.textBody?.match(/confirm\?token=([a-z2-7]+)/)?.[1] ?? 'missing';
     await context.app.request(`/api/newsletter/confirm?token=${confirmToken}`);
 
     const log = lines.join('');

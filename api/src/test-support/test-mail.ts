@@ -6,6 +6,8 @@ import { type MailDeliveryOptions, MailDeliveryWorker } from '../mail/delivery.t
 export function testDeliveryOptions(overrides: Partial<MailDeliveryOptions> = {}): MailDeliveryOptions {
   return {
     from: 'Sparkle Clean <quotes@sparkleclean.example>',
+    // The test apps' PUBLIC_URL (test-app.ts).
+    publicUrl: 'https://clean.example',
     maxAttempts: 5,
     retryBaseMs: 40,
     retryMaxMs: 200,

@@ -7,6 +7,7 @@ import { unlockQuoteDashboard } from '../../auth/session.ts';
 import { OUTBOX_STATUSES, outbox } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { parseJsonBody } from '../../lib/validation.ts';
+import { mailBodies } from '../../mail/mail-bodies.ts';
 import { outboxSignal } from '../../mail/outbox.ts';
 import { clientIp } from '../../security/client-ip.ts';
 import type { SlidingWindowLimiter } from '../../security/rate-limit.ts';
@@ -64,7 +65,9 @@ export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
         messageId: outbox.messageId,
         to: outbox.toAddress,
         subject: outbox.subject,
-        text: outbox.textBody,
+        textBody: outbox.textBody,
+        htmlBody: outbox.htmlBody,
+        recordId: outbox.recordId,
         status: outbox.status,
         attempts: outbox.attempts,
         nextAttemptAt: outbox.nextAttemptAt,
@@ -81,7 +84,14 @@ export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
       )
       .orderBy(desc(outbox.createdAt))
       .limit(limit);
-    return c.json(rows);
+    // A quote's mails are written from the quote on reading, as on delivery (mail-bodies.ts).
+    const bodies = await mailBodies(c.var.database.db, rows, c.var.environment.PUBLIC_URL);
+    return c.json(
+      rows.map(({ textBody: _text, htmlBody: _html, recordId: _record, ...mail }) => ({
+        ...mail,
+        text: bodies.get(mail.id)?.text ?? null,
+      })),
+    );
   });
 
   routes.post('/outbox/:id/retry', async (c) => {

@@ -12,8 +12,8 @@ export type QuoteRow = Omit<Required<typeof quoteRequests.$inferInsert>, 'id' | 
 /** A quote request to store, with the mails that go out with it. */
 export interface QuoteToStore {
   row: QuoteRow;
-  /** The business's and the client's mails, written for the reference the quote is stored under. */
-  mails: (reference: string) => OutboxMail[];
+  /** The business's and the client's mails, for the id and reference the quote is stored under. */
+  mails: (stored: { id: string; reference: string }) => OutboxMail[];
 }
 
 /**
@@ -137,7 +137,7 @@ async function storeBatch(tx: WriteTransaction, quotes: QuoteToStore[]): Promise
       if (!row) continue;
       if (insertedIds.has(row.id)) {
         answers[item.index] = { outcome: 'stored', reference: row.reference };
-        mails.push(...item.quote.mails(row.reference));
+        mails.push(...item.quote.mails(row));
       } else {
         skipped.push(item);
       }

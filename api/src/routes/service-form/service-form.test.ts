@@ -2,10 +2,13 @@ import { toFieldErrors } from '@cleanquote/quote-core';
 import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
 import { count } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outbox, quoteRequests } from '../../db/schema.ts';
+import { mailBodies } from '../../mail/mail-bodies.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
+import { startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
+import { startTestMailDelivery } from '../../test-support/test-mail.ts';
 
 let context: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {
@@ -21,6 +24,13 @@ function post(body: unknown, headers: Record<string, string> = {}) {
     headers: { 'Content-Type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/** The outbox as staff read it: each mail with its body, written from its quote where it has none stored. */
+async function readOutbox(database = context.database, publicUrl = context.environment.PUBLIC_URL) {
+  const rows = await database.db.select().from(outbox);
+  const bodies = await mailBodies(database.db, rows, publicUrl);
+  return rows.map((row) => ({ ...row, body: bodies.get(row.id) }));
 }
 
 async function storedCount() {
@@ -49,21 +59,53 @@ describe('POST /api/service-form', () => {
   it('queues the business notification and the client auto-response with the quote', async () => {
     const response = await post(regularClean);
     const { reference } = (await response.json()) as { reference: string };
-    const mails = await context.database.db.select().from(outbox);
+    const mails = await readOutbox();
     expect(mails).toHaveLength(2);
     const notification = mails.find((mail) => mail.kind === 'quote-notification');
     const autoResponse = mails.find((mail) => mail.kind === 'quote-auto-response');
     expect(notification?.toAddress).toBe(context.environment.BUSINESS_EMAIL ?? 'hello@sparkleclean.example');
     expect(notification?.replyToAddress).toBe('priya@example.com');
     expect(notification?.subject).toContain(reference);
-    expect(notification?.textBody).toContain('Service: Regular Cleaning');
-    expect(notification?.textBody).toContain('Bedrooms: 3');
-    expect(notification?.textBody).toContain('Special requests: Please bring a ladder.');
+    expect(notification?.body?.text).toContain(`New quote request ${reference} from the main site.`);
+    expect(notification?.body?.text).toContain('Service: Regular Cleaning');
+    expect(notification?.body?.text).toContain('Bedrooms: 3');
+    expect(notification?.body?.text).toContain('Special requests: Please bring a ladder.');
+    expect(notification?.body?.html).toContain(
+      '<th align="left" style="vertical-align:top">Bedrooms</th><td>3</td>',
+    );
     expect(autoResponse?.toAddress).toBe('priya@example.com');
-    expect(autoResponse?.textBody).toContain('within 24 hours');
-    expect(autoResponse?.textBody).toContain('valid for 30 days');
+    expect(autoResponse?.body?.text).toContain('Hi Priya,');
+    expect(autoResponse?.body?.text).toContain(`reference ${reference}`);
+    expect(autoResponse?.body?.text).toContain('within 24 hours');
+    expect(autoResponse?.body?.text).toContain('valid for 30 days');
+    expect(autoResponse?.body?.text).toContain('https://clean.example');
     // No SMTP_URL: the mails are captured, not sent.
     expect(mails.every((mail) => mail.status === 'queued' || mail.status === 'captured')).toBe(true);
+  });
+
+  it('delivers both mails over SMTP with the answers written from the stored quote', async () => {
+    const server = await startSmtpTestServer();
+    const worker = startTestMailDelivery(context.database, { smtpUrl: server.url });
+    try {
+      const response = await post({ ...regularClean, name: 'Priya <b>Shah</b>' });
+      const { reference } = (await response.json()) as { reference: string };
+      await vi.waitFor(() => expect(server.received).toHaveLength(2), { timeout: 5_000 });
+      const business = server.received.find((mail) =>
+        mail.envelope.to.includes('hello@sparkleclean.example'),
+      );
+      const client = server.received.find((mail) => mail.envelope.to.includes('priya@example.com'));
+      expect(business?.headers.get('subject')?.[0]).toBe(
+        `New quote request ${reference}: Regular Cleaning for Priya <b>Shah</b>`,
+      );
+      expect(business?.text).toContain('Bedrooms: 3');
+      expect(business?.text).toContain('Name: Priya <b>Shah</b>');
+      expect(client?.text).toContain(`Thank you for your quote request (reference ${reference}).`);
+      expect(client?.html).toContain('Priya &#60;b&#62;Shah&#60;/b&#62;');
+      expect(client?.html).not.toContain('<b>Shah</b>');
+    } finally {
+      await worker.stop();
+      await server.close();
+    }
   });
 
   it('keeps a quote field with line breaks out of the mail headers', async () => {
@@ -188,8 +230,8 @@ describe('POST /api/service-form with a partner key', () => {
     const second = await submit(regularClean, { 'X-Partner-Key': 'northside-support', Origin: northsideWww });
     expect(second.status).toBe(201);
     expect(await sources()).toEqual(['partner:northside-support', 'partner:northside-support']);
-    const mails = await partnered.database.db.select().from(outbox);
-    expect(mails.find((mail) => mail.kind === 'quote-notification')?.textBody).toContain(
+    const mails = await readOutbox(partnered.database, partnered.environment.PUBLIC_URL);
+    expect(mails.find((mail) => mail.kind === 'quote-notification')?.body?.text).toContain(
       'from partner:northside-support',
     );
   });

@@ -7,8 +7,8 @@ import type { Database } from '../../db/database.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { invalidBody, readJsonBody } from '../../lib/read-json.ts';
 import { checkPartnerKey } from '../../lib/submission-source.ts';
+import { quoteMails } from '../../mail/quote-mails.ts';
 import { QuoteIntake } from './quote-intake.ts';
-import { quoteAutoResponseMail, quoteNotificationMail } from './quote-mails.ts';
 
 /** Idempotency keys are opaque client strings (a UUID from the wizard), bounded in size. */
 const IDEMPOTENCY_KEY = /^[\w-]{8,128}$/;
@@ -91,17 +91,14 @@ export const serviceFormRoutes = new Hono<AppEnv>().post('/', async (c) => {
       consentedAt: now,
       createdAt: now,
     },
-    mails: (reference) => {
-      const mail = {
-        request,
-        reference,
-        source,
-        mailFrom: environment.MAIL_FROM,
-        businessEmail: environment.BUSINESS_EMAIL ?? business.email,
-        publicUrl: environment.PUBLIC_URL,
-      };
-      return [quoteNotificationMail(mail), quoteAutoResponseMail(mail)];
-    },
+    mails: ({ id, reference }) =>
+      quoteMails(
+        { id, reference, source, request },
+        {
+          mailFrom: environment.MAIL_FROM,
+          businessEmail: environment.BUSINESS_EMAIL ?? business.email,
+        },
+      ),
   });
   if (answer.outcome === 'conflict') {
     return c.json(

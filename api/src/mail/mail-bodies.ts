@@ -1,0 +1,68 @@
+import type { QuoteRequest } from '@cleanquote/quote-core';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { quoteRequests } from '../db/schema.ts';
+import { QUOTE_MAIL_KINDS, type QuoteMailKind, quoteMailBody } from './quote-mails.ts';
+
+/** What a mail says: plain text, and HTML when it has one. */
+export interface MailBody {
+  text: string;
+  html?: string | undefined;
+}
+
+/** The outbox columns a body is found or written from. */
+export interface OutboxBodySource {
+  id: string;
+  kind: string;
+  recordId: string | null;
+  textBody: string | null;
+  htmlBody: string | null;
+}
+
+const quoteKinds = new Set<string>(QUOTE_MAIL_KINDS);
+
+/** True when mails of `kind` can be queued without a body, to be written from their record. */
+export function writesBodyFromRecord(kind: string): boolean {
+  return quoteKinds.has(kind);
+}
+
+/**
+ * The bodies of outbox mails, by outbox id: a stored body as it is; a mail queued with a record id
+ * instead (a quote's two mails) written now from that record — the stored quote, which never changes —
+ * with today's public URL. A mail whose record cannot be found has no entry.
+ */
+export async function mailBodies(
+  db: Db,
+  mails: readonly OutboxBodySource[],
+  publicUrl: string,
+): Promise<Map<string, MailBody>> {
+  const bodies = new Map<string, MailBody>();
+  const fromQuotes: OutboxBodySource[] = [];
+  for (const mail of mails) {
+    if (mail.textBody !== null) {
+      bodies.set(mail.id, { text: mail.textBody, html: mail.htmlBody ?? undefined });
+    } else if (mail.recordId !== null && quoteKinds.has(mail.kind)) {
+      fromQuotes.push(mail);
+    }
+  }
+  if (fromQuotes.length === 0) return bodies;
+  const quoteIds = [...new Set(fromQuotes.map((mail) => mail.recordId as string))];
+  const quotes = await db
+    .select({
+      id: quoteRequests.id,
+      reference: quoteRequests.reference,
+      source: quoteRequests.source,
+      details: quoteRequests.details,
+    })
+    .from(quoteRequests)
+    .where(inArray(quoteRequests.id, quoteIds));
+  const byId = new Map(quotes.map((quote) => [quote.id, quote]));
+  for (const mail of fromQuotes) {
+    const quote = byId.get(mail.recordId as string);
+    if (!quote) continue;
+    // `details` holds the request exactly as the shared schema accepted it.
+    const request = quote.details as QuoteRequest;
+    bodies.set(mail.id, quoteMailBody(mail.kind as QuoteMailKind, { ...quote, request }, publicUrl));
+  }
+  return bodies;
+}

@@ -1,0 +1,98 @@
+import { business } from '@cleanquote/content';
+import { type QuoteRequest, SERVICE_LABELS, summarizeQuoteRequest } from '@cleanquote/quote-core';
+import { escapeHtml } from '../lib/html-page.ts';
+import type { MailBody } from './mail-bodies.ts';
+import type { OutboxMail } from './outbox.ts';
+
+/** The two mails every quote request sends. */
+export const QUOTE_MAIL_KINDS = ['quote-notification', 'quote-auto-response'] as const;
+export type QuoteMailKind = (typeof QUOTE_MAIL_KINDS)[number];
+
+/** A stored quote request, as its mails are written from it. */
+export interface QuoteForMail {
+  id: string;
+  reference: string;
+  /** 'main-site' or 'partner:<key>'. */
+  source: string;
+  /** The validated request (the quote's `details` column). */
+  request: QuoteRequest;
+}
+
+/** Who the quote mails come from and go to, from the environment at submission time. */
+export interface QuoteMailAddresses {
+  mailFrom: string;
+  businessEmail: string;
+}
+
+/**
+ * The quote's two outbox mails: the business's notification (replies go to the client) and the
+ * client's auto-response (replies go to the business). Addresses and subjects are fixed here; the
+ * bodies are written from the stored quote when the mail is delivered or read ({@link quoteMailBody}),
+ * so a quote's commit does not carry two more copies of its answers (0006).
+ */
+export function quoteMails(
+  quote: QuoteForMail,
+  { mailFrom, businessEmail }: QuoteMailAddresses,
+): OutboxMail[] {
+  const { request, reference } = quote;
+  return [
+    {
+      kind: 'quote-notification',
+      from: mailFrom,
+      to: businessEmail,
+      replyTo: { name: request.name, address: request.email },
+      subject: `New quote request ${reference}: ${SERVICE_LABELS[request.serviceType]} for ${request.name}`,
+      recordId: quote.id,
+    },
+    {
+      kind: 'quote-auto-response',
+      from: mailFrom,
+      to: { name: request.name, address: request.email },
+      replyTo: businessEmail,
+      subject: `We received your quote request (${reference})`,
+      recordId: quote.id,
+    },
+  ];
+}
+
+function answersTable(request: QuoteRequest): { text: string; html: string } {
+  const lines = summarizeQuoteRequest(request);
+  return {
+    text: lines.map((line) => `${line.label}: ${line.value}`).join('\n'),
+    html: `<table cellpadding="4" style="border-collapse:collapse">${lines
+      .map(
+        (line) =>
+          `<tr><th align="left" style="vertical-align:top">${escapeHtml(line.label)}</th><td>${escapeHtml(line.value).replace(/\n/g, '<br>')}</td></tr>`,
+      )
+      .join('')}</table>`,
+  };
+}
+
+/**
+ * The body of one of a quote's mails: the notification lists every answer in readable form; the
+ * auto-response says what happens next (a detailed quote by email within 24 hours; quotes are
+ * estimates valid for 30 days) and repeats the answers for reference.
+ */
+export function quoteMailBody(kind: QuoteMailKind, quote: QuoteForMail, publicUrl: string): MailBody {
+  const { request, reference } = quote;
+  const answers = answersTable(request);
+  if (kind === 'quote-notification') {
+    const origin = quote.source === 'main-site' ? 'the main site' : quote.source;
+    return {
+      text: `New quote request ${reference} from ${origin}.\n\n${answers.text}\n`,
+      html: `<p>New quote request <strong>${escapeHtml(reference)}</strong> from ${escapeHtml(origin)}.</p>${answers.html}`,
+    };
+  }
+  const firstName = request.name.split(/\s+/)[0] ?? request.name;
+  const intro = [
+    `Hi ${firstName},`,
+    `Thank you for your quote request (reference ${reference}). We will email you a detailed quote within 24 hours.`,
+    'Our quotes are free, with no obligation. Each quote is an estimate, valid for 30 days from the day we issue it.',
+    `Questions in the meantime? Call us on ${business.phone} or reply to this email.`,
+  ];
+  const footer = `${business.name} · ${publicUrl} · ${business.phone}`;
+  return {
+    text: `${intro.join('\n\n')}\n\nYour answers:\n${answers.text}\n\n${footer}\n`,
+    html: `${intro.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}<h2>Your answers</h2>${answers.html}<p style="color:#555">${escapeHtml(footer)}</p>`,
+  };
+}
