@@ -229,8 +229,11 @@ try {
   console.log(row(bare));
   console.log(row(ours));
   const ratio = ours.requestsPerSecond / bare.requestsPerSecond;
-  console.log(`ratio ours / baseline: ${ratio.toFixed(2)}x (target >= 1.00x with 0 errors)`);
-  if (ours.errors > 0 || ours.non2xx > 0) {
+  const clean = ours.errors === 0 && ours.non2xx === 0;
+  console.log(
+    `ratio ours / baseline: ${ratio.toFixed(2)}x (target >= 1.00x with 0 errors) → ${ratio >= 1 && clean ? 'PASS' : 'FAIL'}`,
+  );
+  if (!clean) {
     console.log(`our route had ${ours.errors} errors and ${ours.non2xx} non-2xx answers`);
     process.exitCode = 1;
   }
