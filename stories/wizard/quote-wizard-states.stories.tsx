@@ -1,4 +1,4 @@
-import { ROOM_MAXIMUMS } from '@cleanquote/quote-core';
+import { ROOM_KINDS, ROOM_MAXIMUMS } from '@cleanquote/quote-core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { answersFor, submits, WizardStory } from './wizard-story-support.tsx';
@@ -99,16 +99,7 @@ export const CountersAtMaximum: Story = {
     draft: {
       serviceType: 'carpet-clean',
       carpetRoomCounts: { ...ROOM_MAXIMUMS },
-      carpetAreas: [
-        'bedrooms',
-        'living-rooms',
-        'dining-rooms',
-        'studies',
-        'lounges',
-        'hallways',
-        'staircases',
-        'other-rooms',
-      ],
+      carpetAreas: [...ROOM_KINDS],
     },
     stepIndex: 1,
   },

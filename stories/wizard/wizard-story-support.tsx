@@ -4,6 +4,7 @@
  * `submitQuote` prop (which the wizard hands to `machine.provide`). No story touches the network.
  */
 import { emptyAnswers, type QuoteAnswers, type StepId, stepsFor } from '@cleanquote/quote-core';
+import { type FlowName, validAnswers } from '@cleanquote/quote-core/test-fixtures';
 import {
   createFetchSubmitQuote,
   createMemoryDraftStorage,
@@ -16,77 +17,9 @@ import '@cleanquote/quote-wizard/style.css';
 import { useState } from 'react';
 import { expect } from 'storybook/test';
 
-/** A flow of spec §2: a service and the branch that changes its steps. */
-export type FlowName =
-  | 'regular-clean'
-  | 'deep-clean'
-  | 'end-of-lease'
-  | 'end-of-lease+carpet'
-  | 'carpet-clean'
-  | 'window-clean'
-  | 'oven-clean'
-  | 'ndis-aged-care'
-  | 'ndis-aged-care+case-manager';
-
-const tail: Partial<QuoteAnswers> = {
-  urgency: 'this-week',
-  name: 'Alex Citizen',
-  phone: '0491 570 156',
-  email: 'alex@example.com',
-  address: '12 Station Street, Box Hill, VIC',
-  termsAccepted: true,
-  howFoundUs: 'web-search',
-  specialRequests: 'Please use the side gate.',
-};
-
-const flowAnswers: Readonly<Record<FlowName, Partial<QuoteAnswers>>> = {
-  'regular-clean': {
-    serviceType: 'regular-clean',
-    bedrooms: '3',
-    bathrooms: '2',
-    propertyType: 'house-single',
-  },
-  'deep-clean': { serviceType: 'deep-clean', bedrooms: '4', bathrooms: '2', propertyType: 'townhouse' },
-  'end-of-lease': { serviceType: 'end-of-lease', bedrooms: '2', bathrooms: '1', carpetNeeded: 'no' },
-  'end-of-lease+carpet': {
-    serviceType: 'end-of-lease',
-    bedrooms: '2',
-    bathrooms: '1',
-    carpetNeeded: 'yes',
-    carpetAreas: ['bedrooms', 'living-rooms'],
-    carpetRoomCounts: { bedrooms: 2, 'living-rooms': 1 },
-  },
-  'carpet-clean': {
-    serviceType: 'carpet-clean',
-    carpetAreas: ['bedrooms', 'hallways', 'staircases'],
-    carpetRoomCounts: { bedrooms: 3, hallways: 1, staircases: 1 },
-  },
-  'window-clean': {
-    serviceType: 'window-clean',
-    windowPanels: 18,
-    propertyType: 'both-sides',
-    windowScope: ['tracks-and-sills', 'window-frames'],
-  },
-  'oven-clean': {
-    serviceType: 'oven-clean',
-    ovenType: '90cm-oven',
-    ovenCondition: 'moderate-buildup',
-    cleaningFocus: ['rangehood', 'oven-racks'],
-  },
-  'ndis-aged-care': { serviceType: 'ndis-aged-care', ndisClientType: 'self-managed' },
-  'ndis-aged-care+case-manager': {
-    serviceType: 'ndis-aged-care',
-    ndisClientType: 'case-manager',
-    caseManagerName: 'Sam Coordinator',
-    caseManagerPhone: '03 5550 0123',
-    caseManagerEmail: 'sam@support.example.org',
-    caseManagerOrganization: 'Example Support Co',
-  },
-};
-
-/** Complete, valid answers for a flow. */
+/** Complete, valid answers for a flow, with the optional final details filled in too. */
 export function answersFor(flow: FlowName): QuoteAnswers {
-  return { ...emptyAnswers(), ...tail, ...flowAnswers[flow] };
+  return validAnswers(flow, { howFoundUs: 'web-search', specialRequests: 'Please use the side gate.' });
 }
 
 /** The steps of a flow (spec §2). */

@@ -1,72 +1,27 @@
+import { toSubmission } from '@cleanquote/quote-core';
+import { type FlowName, validAnswers } from '@cleanquote/quote-core/test-fixtures';
+
+/** The POST /api/service-form body the wizard sends for valid answers to `flow`. */
+function body(flow: FlowName, overrides: Parameters<typeof validAnswers>[1] = {}) {
+  return toSubmission(validAnswers(flow, overrides));
+}
+
 /**
  * Valid POST /api/service-form bodies, one per kind of flow, for tests and benchmarks that need a
- * quote request the shared schema accepts.
+ * quote request the shared schema accepts — built from quote-core's answers per flow, as the wizard
+ * builds them.
  */
 export const validQuoteRequests = {
-  regularClean: {
-    serviceType: 'regular-clean',
-    bedrooms: '3',
-    bathrooms: '2',
-    propertyType: 'house-single',
-    urgency: 'this-week',
+  regularClean: body('regular-clean', {
     name: 'Priya Shah',
     email: 'priya@example.com',
     phone: '0491 570 158',
     address: '12 Chapel St, South Yarra, VIC',
     howFoundUs: 'friend-recommendation',
     specialRequests: 'Please bring a ladder.',
-    termsAccepted: true,
-  },
-  endOfLeaseWithCarpet: {
-    serviceType: 'end-of-lease',
-    bedrooms: '2',
-    bathrooms: '1',
-    carpetNeeded: 'yes',
-    carpetAreas: ['bedrooms', 'hallways'],
-    carpetRoomCounts: { bedrooms: 2, hallways: 1 },
-    urgency: 'this-week',
-    name: 'Alex Citizen',
-    email: 'alex@example.com',
-    phone: '0491 570 156',
-    address: '1 Example Street, Box Hill, VIC',
-    termsAccepted: true,
-  },
-  windowClean: {
-    serviceType: 'window-clean',
-    windowPanels: 12,
-    propertyType: 'both-sides',
-    windowScope: ['window-frames'],
-    urgency: 'this-week',
-    name: 'Alex Citizen',
-    email: 'alex@example.com',
-    phone: '0491 570 156',
-    address: '1 Example Street, Box Hill, VIC',
-    termsAccepted: true,
-  },
-  ovenClean: {
-    serviceType: 'oven-clean',
-    ovenType: '90cm-oven',
-    ovenCondition: 'heavy-buildup',
-    cleaningFocus: ['rangehood'],
-    urgency: 'this-week',
-    name: 'Alex Citizen',
-    email: 'alex@example.com',
-    phone: '0491 570 156',
-    address: '1 Example Street, Box Hill, VIC',
-    termsAccepted: true,
-  },
-  ndisWithCaseManager: {
-    serviceType: 'ndis-aged-care',
-    ndisClientType: 'case-manager',
-    caseManagerName: 'Sam Coordinator',
-    caseManagerPhone: '03 5550 0123',
-    caseManagerEmail: 'sam@support.example.org',
-    caseManagerOrganization: 'Example Support Co',
-    urgency: 'this-week',
-    name: 'Alex Citizen',
-    email: 'alex@example.com',
-    phone: '0491 570 156',
-    address: '1 Example Street, Box Hill, VIC',
-    termsAccepted: true,
-  },
-} as const satisfies Record<string, Record<string, unknown>>;
+  }),
+  endOfLeaseWithCarpet: body('end-of-lease+carpet'),
+  windowClean: body('window-clean'),
+  ovenClean: body('oven-clean'),
+  ndisWithCaseManager: body('ndis-aged-care+case-manager'),
+};

@@ -1,5 +1,6 @@
 /**
- * Valid answers per flow, for this package's tests. Not exported from the package entry.
+ * Valid answers per flow: the one set for this package's tests, the API's test bodies and the
+ * Storybook flows (`@cleanquote/quote-core/test-fixtures`; not part of the package's main entry).
  */
 import { emptyAnswers, type QuoteAnswers } from './quote-answers.ts';
 import type { ServiceType } from './quote-options.ts';

@@ -3,16 +3,6 @@ import { findSuburb, isReservedPath, type Suburb } from '@cleanquote/content';
 /** Public pages with a fixed path (spec §2 route table). */
 export type PublicPage = 'home' | 'team' | 'service-form' | 'thank-you' | 'terms' | 'privacy';
 
-/** Protected admin screens (spec §2). Client-rendered behind the server session later. */
-export type AdminScreen =
-  | 'dashboard'
-  | 'admin'
-  | 'email-test'
-  | 'client-email-test'
-  | 'analytics'
-  | 'xero'
-  | 'locations';
-
 /** HTTP status the server answers with for a resolved route. */
 export type RouteStatus = 200 | 404;
 
@@ -40,8 +30,8 @@ const publicPages: ReadonlyMap<string, PublicPage> = new Map<string, PublicPage>
   ['privacy', 'privacy'],
 ]);
 
-/** The admin screens in the order the dashboard lists them. */
-export const adminScreens: readonly AdminScreen[] = [
+/** The protected admin screens (spec §2), in the order the dashboard lists them. */
+export const adminScreens = [
   'dashboard',
   'admin',
   'email-test',
@@ -49,7 +39,10 @@ export const adminScreens: readonly AdminScreen[] = [
   'analytics',
   'xero',
   'locations',
-];
+] as const;
+
+/** A protected admin screen. Client-rendered behind the server session later. */
+export type AdminScreen = (typeof adminScreens)[number];
 
 /** The heading and title of each admin screen. */
 export const adminScreenTitles: Readonly<Record<AdminScreen, string>> = {

@@ -1,4 +1,4 @@
-import type { Recipient } from '@cleanquote/content';
+import { business, customerService, type Recipient } from '@cleanquote/content';
 import type { ReactNode } from 'react';
 import { openContactDialog } from '../state/site-state.ts';
 
@@ -22,5 +22,28 @@ export function EmailButton({ recipient, children = 'Email', className = 'button
     >
       {children}
     </button>
+  );
+}
+
+/** Props of {@link ContactButtons}. */
+export interface ContactButtonsProps {
+  /** Centre the row (calls to action that close a section). */
+  centred?: boolean;
+  /** Buttons after the two, such as a link to the quote wizard. */
+  children?: ReactNode;
+}
+
+/** 'Call <phone>' and 'Email Us' (the contact dialog to customer service), then `children`. */
+export function ContactButtons({ centred = false, children }: ContactButtonsProps) {
+  return (
+    <div className={centred ? 'button-row button-row--centred' : 'button-row'}>
+      <a href={business.phoneHref} className="button">
+        {`Call ${business.phone}`}
+      </a>
+      <EmailButton recipient={customerService} className="button button--outline">
+        Email Us
+      </EmailButton>
+      {children}
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { business, customerService } from '@cleanquote/content';
 import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
@@ -9,7 +8,7 @@ import {
   homeRedirectCancelled,
   THANK_YOU_REDIRECT_MS,
 } from '../state/site-state.ts';
-import { EmailButton } from './email-button.tsx';
+import { ContactButtons } from './email-button.tsx';
 
 /*
  * The pieces of /thank-you (spec §2): what happens next, the call / Email Us / Back to Home
@@ -61,17 +60,11 @@ export function ThankYouNextSteps({ headingLevel = 2 }: ThankYouNextStepsProps) 
 /** Call the business, 'Email Us' (the dialog to customer service) and 'Back to Home'. */
 export function ThankYouActions() {
   return (
-    <div className="button-row">
-      <a href={business.phoneHref} className="button">
-        {`Call ${business.phone}`}
-      </a>
-      <EmailButton recipient={customerService} className="button button--outline">
-        Email Us
-      </EmailButton>
+    <ContactButtons>
       <Link href="/" className="button button--outline">
         Back to Home
       </Link>
-    </div>
+    </ContactButtons>
   );
 }
 

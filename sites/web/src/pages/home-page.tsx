@@ -1,15 +1,7 @@
-import {
-  business,
-  customerService,
-  faq,
-  galleryItems,
-  services,
-  team,
-  whyChooseUs,
-} from '@cleanquote/content';
+import { business, faq, galleryItems, services, team, whyChooseUs } from '@cleanquote/content';
 import { Link } from 'wouter';
 import { ComparisonSlider } from '../components/comparison-slider.tsx';
-import { EmailButton } from '../components/email-button.tsx';
+import { ContactButtons } from '../components/email-button.tsx';
 import { FaqAccordion } from '../components/faq-accordion.tsx';
 import { HighlightCards } from '../components/highlight-cards.tsx';
 import { NewsletterSection } from '../components/newsletter-section.tsx';
@@ -124,14 +116,7 @@ export function HomePage() {
           <div id="contact" className="contact-block">
             <h3 id="contact-heading">Still have questions?</h3>
             <p>Our customer service team is happy to help. Call us or send us an email.</p>
-            <div className="button-row button-row--centred">
-              <a href={business.phoneHref} className="button">
-                {`Call ${business.phone}`}
-              </a>
-              <EmailButton recipient={customerService} className="button button--outline">
-                Email Us
-              </EmailButton>
-            </div>
+            <ContactButtons centred />
           </div>
         </div>
       </section>

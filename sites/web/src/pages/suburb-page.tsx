@@ -1,6 +1,6 @@
-import { business, customerService, type Suburb, suburbWhyChoose } from '@cleanquote/content';
+import { business, type Suburb, suburbWhyChoose } from '@cleanquote/content';
 import { Link } from 'wouter';
-import { EmailButton } from '../components/email-button.tsx';
+import { ContactButtons } from '../components/email-button.tsx';
 import { HighlightCards } from '../components/highlight-cards.tsx';
 
 /** Props of {@link SuburbPage}. */
@@ -58,17 +58,11 @@ export function SuburbPage({ suburb, nearby }: SuburbPageProps) {
             <p>
               {`Our cleaners work in ${suburb.name} and across ${business.city} every week. Call us, send us an email or request a free quote online, and we'll get back to you the same day.`}
             </p>
-            <div className="button-row">
-              <a href={business.phoneHref} className="button">
-                {`Call ${business.phone}`}
-              </a>
-              <EmailButton recipient={customerService} className="button button--outline">
-                Email Us
-              </EmailButton>
+            <ContactButtons>
               <Link href={quoteHref} className="button button--accent">
                 Get a Free Quote
               </Link>
-            </div>
+            </ContactButtons>
           </div>
           {nearby.length > 0 && (
             <nav aria-labelledby="nearby-heading">

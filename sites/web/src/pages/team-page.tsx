@@ -1,6 +1,6 @@
-import { business, customerService, team, teamValues, teamWhyChoose } from '@cleanquote/content';
+import { business, team, teamValues, teamWhyChoose } from '@cleanquote/content';
 import { Link } from 'wouter';
-import { EmailButton } from '../components/email-button.tsx';
+import { ContactButtons } from '../components/email-button.tsx';
 import { HighlightCards } from '../components/highlight-cards.tsx';
 import { TeamCard } from '../components/team-card.tsx';
 
@@ -49,17 +49,11 @@ export function TeamPage() {
             Call us for a chat, send our customer service team an email, or get a free quote online in a
             couple of minutes.
           </p>
-          <div className="button-row button-row--centred">
-            <a href={business.phoneHref} className="button">
-              {`Call ${business.phone}`}
-            </a>
-            <EmailButton recipient={customerService} className="button button--outline">
-              Email Us
-            </EmailButton>
+          <ContactButtons centred>
             <Link href="/service-form" className="button button--accent">
               Get Your Free Quote
             </Link>
-          </div>
+          </ContactButtons>
         </div>
       </section>
     </>
