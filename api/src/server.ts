@@ -33,6 +33,9 @@ async function main() {
     url: environment.DATABASE_URL,
     authToken: environment.DATABASE_AUTH_TOKEN,
   });
+  for (const repair of database.repairedText) {
+    logger.warn(repair, 'stored text was not UTF-8: repaired with U+FFFD (a queued mail is dead-lettered)');
+  }
   const [{ ensureAdminAccount }, { startMailDelivery }] = await Promise.all([
     import('./auth/admin-account.ts'),
     import('./mail/delivery.ts'),

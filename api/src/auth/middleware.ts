@@ -71,20 +71,32 @@ export const loadSession = createMiddleware<AuthEnv>(async (c, next) => {
   await next();
 });
 
-/** Every admin API: 401 JSON without a valid session. Never sends CORS headers (see security/). */
-export const requireAdmin = createMiddleware<AuthEnv>(async (c, next) => {
-  const { user } = await readSession(c);
-  if (!user) return c.json({ error: 'Please sign in.', requestId: c.var.requestId }, 401);
-  await next();
-});
+/**
+ * Admin APIs that return no quote or customer data, so a signed-in session may use them before it
+ * has unlocked the quote dashboard ("METHOD /path"). Everything else behind {@link requireAdmin} is
+ * locked by default: a new admin route can't forget the lock (app.test.ts walks the route table).
+ */
+export const OPEN_BEFORE_UNLOCK: ReadonlySet<string> = new Set([
+  'POST /api/admin/unlock',
+  // Who is signed in (the dashboard's greeting): the staff member's own name and email only.
+  'GET /api/auth/user',
+]);
 
 /**
- * The quote inbox: with QUOTE_DASHBOARD_PASSWORD set, 403 until this session entered it through
- * POST /api/admin/unlock. Use after requireAdmin.
+ * Every admin API: 401 JSON without a valid session. And the one rule for quote and customer data:
+ * while QUOTE_DASHBOARD_PASSWORD is set, 403 until this session entered it through
+ * POST /api/admin/unlock — for every admin route except {@link OPEN_BEFORE_UNLOCK}. Never sends CORS
+ * headers (see security/).
  */
-export const requireQuoteDashboardUnlocked = createMiddleware<AuthEnv>(async (c, next) => {
-  const { session } = await readSession(c);
-  if (c.var.environment.QUOTE_DASHBOARD_PASSWORD && !session?.dashboardUnlockedAt) {
+export const requireAdmin = createMiddleware<AuthEnv>(async (c, next) => {
+  const { user, session } = await readSession(c);
+  if (!user) return c.json({ error: 'Please sign in.', requestId: c.var.requestId }, 401);
+  const route = `${c.req.method} ${c.req.path.replace(/\/+$/, '')}`;
+  if (
+    c.var.environment.QUOTE_DASHBOARD_PASSWORD &&
+    !session?.dashboardUnlockedAt &&
+    !OPEN_BEFORE_UNLOCK.has(route)
+  ) {
     return c.json({ error: 'The quote dashboard is locked.', locked: true, requestId: c.var.requestId }, 403);
   }
   await next();

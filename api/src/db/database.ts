@@ -5,6 +5,7 @@ import { type Client, createClient } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import * as schema from './schema.ts';
+import { type MalformedTextRepair, repairMalformedText } from './stored-text.ts';
 import { WriteQueue } from './write-queue.ts';
 
 /** The drizzle database with this project's schema. */
@@ -18,6 +19,8 @@ export interface Database {
   client: Client;
   /** True for an embedded file database (WAL and the write queue matter most there). */
   isFile: boolean;
+  /** Stored text that was not UTF-8 and was repaired when the database was opened (stored-text.ts). */
+  repairedText: MalformedTextRepair[];
   close(): void;
 }
 
@@ -54,7 +57,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  // Before anything reads a row: a value that is not UTF-8 would abort the process in libSQL.
+  const repairedText = await repairMalformedText(client, schema);
   return {
+    repairedText,
     db,
     writes: new WriteQueue(db),
     client,

@@ -50,6 +50,18 @@ const columns = [
 ] as const;
 
 describe('jsonRowsInsert', () => {
+  it('stores a lone surrogate as U+FFFD, as drizzle does, never as bytes that are not UTF-8', async () => {
+    const insert = jsonRowsInsert(outbox, columns);
+    // Reading bytes that are not UTF-8 aborts the process inside libSQL: this test would crash, not fail.
+    await database.db.run(insert([mail('a-1', { toName: 'Jo\ud800', subject: '\udfff' })]));
+    await database.db.insert(outbox).values(mail('b-1', { toName: 'Jo\ud800', subject: '\udfff' }));
+    const rows = await database.db.select({ toName: outbox.toName, subject: outbox.subject }).from(outbox);
+    expect(rows).toEqual([
+      { toName: 'Jo\ufffd', subject: '\ufffd' },
+      { toName: 'Jo\ufffd', subject: '\ufffd' },
+    ]);
+  });
+
   it('stores exactly what drizzle’s own insert stores: text, JSON, dates, nulls, defaults', async () => {
     const insert = jsonRowsInsert(outbox, columns);
     await database.db.run(insert([mail('a-1'), mail('a-2', { toName: 'Priya', headers: null })]));

@@ -1,6 +1,18 @@
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+const LONE_SURROGATES = /[\uD800-\uDFFF]/gu;
+
+/**
+ * A lone surrogate, bound as a parameter, is stored as U+FFFD by the driver; but inside the JSON
+ * parameter JSON.stringify writes it as a `\ud800` escape, which json_each decodes into bytes that are
+ * not UTF-8 — and libSQL aborts the process when it later reads them. Replace it as the driver does.
+ */
+function wellFormed(text: string): string {
+  return LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text;
+}
+
 const quoteName = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
@@ -42,7 +54,9 @@ export function jsonRowsInsert<T extends SQLiteTable, K extends keyof T['$inferI
     const encoded = rows.map((row) =>
       picked.map(({ key, column }) => {
         const value = row[key];
-        return value === null || value === undefined ? null : column.mapToDriverValue(value);
+        if (value === null || value === undefined) return null;
+        const encoded: unknown = column.mapToDriverValue(value);
+        return typeof encoded === 'string' ? wellFormed(encoded) : encoded;
       }),
     );
     return sql`${head}${JSON.stringify(encoded)}${end}`;

@@ -1,3 +1,4 @@
+import { type TextOptions, textProblem, trimText } from '@cleanquote/quote-core';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { isPlainAddress } from '../mail/outbox.ts';
@@ -32,28 +33,54 @@ export async function parseJsonBody<T extends z.ZodType>(
   return { success: true, data: result.data };
 }
 
+/** How a text field is checked, and its label in messages ("Your name contains…"). */
+export interface TextFieldOptions extends TextOptions {
+  label?: string;
+}
+
+/** The one text rule (quote-core's text-rules.ts) as a zod transform: checked, then trimmed. */
+function checkedText(label: string, max: number, options: TextOptions & { required?: string }) {
+  return (value: string, ctx: z.core.$RefinementCtx<string>): string => {
+    const problem = textProblem(value, options);
+    const trimmed = problem === null ? trimText(value) : '';
+    const message =
+      problem !== null
+        ? `${label} ${problem}`
+        : options.required !== undefined && trimmed === ''
+          ? options.required
+          : trimmed.length > max
+            ? `At most ${max} characters`
+            : null;
+    if (message === null) return trimmed;
+    ctx.issues.push({ code: 'custom', message, input: value });
+    return z.NEVER;
+  };
+}
+
 /**
- * An email address from a visitor: trimmed, must contain '@' (spec §5), and must be one plain
- * address — no spaces, commas, angle brackets or line breaks that could add recipients or headers.
+ * An email address from a visitor: valid text, trimmed, must contain '@' (spec §5), and must be one
+ * plain address — no spaces, commas, angle brackets or line breaks that could add recipients or headers.
  */
 export const emailAddress = z
   .string({ error: 'Please enter your email address' })
-  .trim()
-  .min(1, 'Please enter your email address')
-  .max(254, 'Please enter a valid email address')
+  .transform(checkedText('The email address', 254, { required: 'Please enter your email address' }))
   .refine((value) => value.includes('@') && isPlainAddress(value), 'Please enter a valid email address');
 
-/** A required free-text field, trimmed, up to `max` characters. */
-export function requiredText(max: number, message: string) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+/**
+ * A required free-text field: valid text (no lone surrogates or control characters; line breaks only
+ * when `multiline`), trimmed of invisible characters, with at least one visible character, up to `max`.
+ */
+export function requiredText(max: number, message: string, options: TextFieldOptions = {}) {
+  return z
+    .string({ error: message })
+    .transform(checkedText(options.label ?? 'This text', max, { ...options, required: message }));
 }
 
-/** An optional free-text field: absent, null or blank all mean "not given". */
-export function optionalText(max: number) {
+/** An optional free-text field: absent, null or blank all mean "not given"; otherwise as requiredText. */
+export function optionalText(max: number, options: TextFieldOptions = {}) {
   return z
     .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
+    .transform(checkedText(options.label ?? 'This text', max, options))
     .nullish()
     .transform((value) => (value ? value : undefined));
 }

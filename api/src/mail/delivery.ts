@@ -2,12 +2,15 @@ import { and, asc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
+import { storedTextReader } from '../db/stored-text.ts';
 import type { Environment } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
 import { mailBodies } from './mail-bodies.ts';
 import { outboxSignal, setOutboxCapture } from './outbox.ts';
 
-type OutboxRow = typeof outbox.$inferSelect;
+const outboxReader = storedTextReader(outbox);
+/** A leased mail, and the columns whose stored bytes were not UTF-8 (then it is not sent). */
+type ClaimedMail = typeof outbox.$inferSelect & { malformed: string[] };
 
 /** How the worker delivers; `mailDeliveryOptions()` builds it from the environment. */
 export interface MailDeliveryOptions {
@@ -64,8 +67,12 @@ interface SmtpError {
   message?: unknown;
 }
 
+/** A mail that can never be sent as stored: it is dead-lettered at once, with this reason. */
+class UnsendableMail extends Error {}
+
 /** A 5xx reply is the server's final word (unknown mailbox, policy): retrying cannot help. */
 function isPermanent(error: SmtpError): boolean {
+  if (error instanceof UnsendableMail) return true;
   return typeof error.responseCode === 'number' && error.responseCode >= 500 && error.responseCode < 600;
 }
 
@@ -238,11 +245,11 @@ export class MailDeliveryWorker {
   }
 
   /** Takes the oldest due mail (or one whose worker's lease ran out) and leases it to this worker. */
-  async #claimNext(): Promise<OutboxRow | undefined> {
+  async #claimNext(): Promise<ClaimedMail | undefined> {
     return this.#database.writes.run(async (tx) => {
       const now = new Date();
       const [due] = await tx
-        .select()
+        .select({ id: outbox.id })
         .from(outbox)
         .where(
           or(
@@ -253,6 +260,7 @@ export class MailDeliveryWorker {
         .orderBy(asc(outbox.nextAttemptAt))
         .limit(1);
       if (!due) return undefined;
+      // Text is read as bytes (stored-text.ts): a value that is not UTF-8 fails this mail, not the process.
       const [claimed] = await tx
         .update(outbox)
         .set({
@@ -262,17 +270,27 @@ export class MailDeliveryWorker {
           updatedAt: now,
         })
         .where(eq(outbox.id, due.id))
-        .returning();
-      return claimed;
+        .returning(outboxReader.selection);
+      if (!claimed) return undefined;
+      const { row, malformed } = outboxReader.decode(claimed);
+      return { ...row, malformed };
     });
   }
 
-  async #deliver(mail: OutboxRow): Promise<'sent' | 'failed' | 'unreachable'> {
+  async #deliver(mail: ClaimedMail): Promise<'sent' | 'failed' | 'unreachable'> {
     const log = this.#logger.child({ outboxId: mail.id, kind: mail.kind, attempt: mail.attempts });
     try {
+      if (mail.malformed.length > 0) {
+        throw new UnsendableMail(`stored text is not valid UTF-8 (${mail.malformed.join(', ')})`);
+      }
       // A quote's mails are written from the stored quote now (mail-bodies.ts); others carry their body.
       const body = (await mailBodies(this.#database.db, [mail], this.#options.publicUrl)).get(mail.id);
       if (!body) throw new Error(`the ${mail.kind} mail's record ${mail.recordId} is missing`);
+      if (body.malformedRecord) {
+        throw new UnsendableMail(
+          `the stored ${mail.kind} record ${mail.recordId} has text that is not valid UTF-8`,
+        );
+      }
       const info = await this.#transport?.sendMail({
         messageId: mail.messageId,
         date: mail.createdAt,

@@ -2,13 +2,18 @@ import type { QuoteRequest } from '@cleanquote/quote-core';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { quoteRequests } from '../db/schema.ts';
+import { storedTextReader } from '../db/stored-text.ts';
 import { QUOTE_MAIL_KINDS, type QuoteMailKind, quoteMailBody } from './quote-mails.ts';
 
 /** What a mail says: plain text, and HTML when it has one. */
 export interface MailBody {
   text: string;
   html?: string | undefined;
+  /** The record it was written from held text that was not UTF-8 (shown with U+FFFD; never sent). */
+  malformedRecord?: boolean;
 }
+
+const quoteReader = storedTextReader(quoteRequests, ['id', 'reference', 'source', 'details']);
 
 /** The outbox columns a body is found or written from. */
 export interface OutboxBodySource {
@@ -47,22 +52,20 @@ export async function mailBodies(
   }
   if (fromQuotes.length === 0) return bodies;
   const quoteIds = [...new Set(fromQuotes.map((mail) => mail.recordId as string))];
+  // Read as bytes (stored-text.ts): a quote whose text is not UTF-8 must not abort the reader.
   const quotes = await db
-    .select({
-      id: quoteRequests.id,
-      reference: quoteRequests.reference,
-      source: quoteRequests.source,
-      details: quoteRequests.details,
-    })
+    .select(quoteReader.selection)
     .from(quoteRequests)
     .where(inArray(quoteRequests.id, quoteIds));
-  const byId = new Map(quotes.map((quote) => [quote.id, quote]));
+  const byId = new Map(quotes.map((raw) => quoteReader.decode(raw)).map((read) => [read.row.id, read]));
   for (const mail of fromQuotes) {
-    const quote = byId.get(mail.recordId as string);
-    if (!quote) continue;
+    const read = byId.get(mail.recordId as string);
+    if (!read) continue;
+    const { row: quote, malformed } = read;
     // `details` holds the request exactly as the shared schema accepted it.
     const request = quote.details as QuoteRequest;
-    bodies.set(mail.id, quoteMailBody(mail.kind as QuoteMailKind, { ...quote, request }, publicUrl));
+    const body = quoteMailBody(mail.kind as QuoteMailKind, { ...quote, request }, publicUrl);
+    bodies.set(mail.id, malformed.length > 0 ? { ...body, malformedRecord: true } : body);
   }
   return bodies;
 }

@@ -35,7 +35,11 @@ function trimSlash(path: string): string {
 }
 
 /** A JSON error in the one shape every route uses: a message and the request id. */
-export function jsonError(c: Context<AppEnv>, status: 400 | 401 | 403 | 404 | 413 | 429, error: string) {
+export function jsonError(
+  c: Context<AppEnv>,
+  status: 400 | 401 | 403 | 404 | 413 | 415 | 429,
+  error: string,
+) {
   return c.json({ error, requestId: c.var.requestId }, status);
 }
 
@@ -132,6 +136,22 @@ export function originCheck(environment: Environment): MiddlewareHandler<AppEnv>
   });
 }
 
+/**
+ * The public submission routes take JSON only: 415 for any other content type (text/plain, forms,
+ * multipart, XML…) or none. A browser sends those "simple" types cross-site without a CORS preflight,
+ * so accepting them would let any page post quotes from its visitors' browsers around the partner
+ * allow-list; JSON always needs the preflight, which only PARTNER_ORIGINS pass.
+ */
+export function jsonSubmissionsOnly(): MiddlewareHandler<AppEnv> {
+  const paths = new Set<string>(PUBLIC_SUBMISSION_PATHS);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.method !== 'POST' || !paths.has(trimSlash(c.req.path))) return next();
+    const type = c.req.header('Content-Type') ?? '';
+    if (/^application\/json\s*(;|$)/i.test(type)) return next();
+    return jsonError(c, 415, 'Send the request as JSON (Content-Type: application/json).');
+  });
+}
+
 /** Per-IP, per-route limits on the public POSTs (PUBLIC_POST_RATE_LIMIT a minute). */
 export function publicPostRateLimit(environment: Environment): MiddlewareHandler<AppEnv> {
   const limiter = new SlidingWindowLimiter(environment.PUBLIC_POST_RATE_LIMIT, 60_000);
@@ -164,13 +184,15 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
 
 /**
  * The security baseline for every route, in order: request log, security headers, partner CORS,
- * CSRF origin check, per-IP rate limits on public POSTs, and the 100 kB body limit.
+ * CSRF origin check, JSON-only public submissions, per-IP rate limits on public POSTs, and the
+ * 100 kB body limit.
  */
 export function applySecurityBaseline(app: Hono<AppEnv>, environment: Environment): void {
   app.use(requestLog());
   app.use(securityHeaders(environment));
   app.use(partnerCors(environment));
   app.use(originCheck(environment));
+  app.use(jsonSubmissionsOnly());
   app.use(publicPostRateLimit(environment));
   app.use('/api/*', requestBodyLimit(MAX_BODY_BYTES));
 }

@@ -68,6 +68,13 @@ export class SlidingWindowLimiter {
     return decision;
   }
 
+  /** Takes back the key's latest event (an attempt counted in advance that did not happen after all). */
+  release(key: string): void {
+    const events = this.#events.get(key);
+    events?.pop();
+    if (events?.length === 0) this.#events.delete(key);
+  }
+
   /** Forgets a key (e.g. the failures of an address that then signed in). */
   reset(key: string): void {
     this.#events.delete(key);

@@ -198,6 +198,43 @@ describe('CSRF protection on cookie-authenticated mutations', () => {
   });
 });
 
+describe('content types of public submissions', () => {
+  const bodies: Record<string, { type: string | undefined; body: string }> = {
+    'text/plain': { type: 'text/plain', body: JSON.stringify(contact) },
+    form: { type: 'application/x-www-form-urlencoded', body: new URLSearchParams(contact).toString() },
+    multipart: { type: 'multipart/form-data; boundary=x', body: '--x\r\n\r\n--x--' },
+    xml: { type: 'application/xml', body: '<contact/>' },
+    none: { type: undefined, body: JSON.stringify(contact) },
+  };
+
+  it('answers 415 with a JSON error to anything but application/json, and stores nothing', async () => {
+    context = await createTestApp();
+    for (const path of ['/api/service-form', '/api/team-contact', '/api/newsletter']) {
+      for (const [name, { type, body }] of Object.entries(bodies)) {
+        const response = await context.app.request(path, {
+          method: 'POST',
+          headers: {
+            Origin: 'https://someone.example',
+            ...(type === undefined ? {} : { 'Content-Type': type }),
+          },
+          body,
+        });
+        expect(response.status, `${path} ${name}`).toBe(415);
+        expect(await response.json()).toMatchObject({ error: expect.stringContaining('JSON') });
+      }
+    }
+    await nothingStored();
+  });
+
+  it('accepts JSON with a charset', async () => {
+    context = await createTestApp();
+    const response = await post('/api/team-contact', contact, {
+      'Content-Type': 'application/json; charset=utf-8',
+    });
+    expect(response.status).toBe(201);
+  });
+});
+
 describe('CORS', () => {
   it('admits configured partner origins on public submission routes only', async () => {
     context = await createTestApp({ PARTNER_ORIGINS: 'https://agency.example, https://realestate.example' });

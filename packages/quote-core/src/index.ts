@@ -82,3 +82,12 @@ export {
   type ToggleExtraEvent,
 } from './quote-wizard-machine.ts';
 export { progressOf, STEP_IDS, type StepId, stepsFor, TAIL_STEPS } from './step-plan.ts';
+export {
+  CONTROL_CHARACTER_MESSAGE,
+  hasVisibleText,
+  INVALID_CHARACTER_MESSAGE,
+  isWellFormedText,
+  type TextOptions,
+  textProblem,
+  trimText,
+} from './text-rules.ts';

@@ -34,6 +34,7 @@ import {
   WINDOW_PANELS_MIN,
 } from './quote-options.ts';
 import { type StepId, stepsFor } from './step-plan.ts';
+import { hasVisibleText, type TextOptions, textProblem, trimText } from './text-rules.ts';
 
 /** Problems keyed by field name (nested fields dotted, e.g. `carpetRoomCounts.bedrooms`). */
 export type FieldErrors = Readonly<Record<string, string>>;
@@ -119,11 +120,18 @@ function idOrLabel(field: QuoteField, options: readonly QuoteOption[]): FieldRul
     isId(typeof value === 'string' ? (byLabel.get(value.trim().toLowerCase()) ?? value) : value);
 }
 
-function text(field: keyof typeof TEXT_LIMITS, label: string, format?: (value: string) => string | null) {
+function text(
+  field: keyof typeof TEXT_LIMITS,
+  label: string,
+  format?: ((value: string) => string | null) | null,
+  options?: TextOptions,
+) {
   const max = TEXT_LIMITS[field];
   return (value: unknown): RuleResult => {
     if (typeof value !== 'string') return result(value, wrong(field, value, `${label} must be text`));
-    const trimmed = value.trim();
+    const invalid = textProblem(value, options);
+    if (invalid !== null) return result(value, `${label} ${invalid}`);
+    const trimmed = trimText(value);
     const problems = trimmed.length > max ? [`${label} must be at most ${max} characters`] : [];
     // Format checks let blank text through: whether it is required is the step rule's call, with its wording.
     const problem = trimmed === '' ? null : (format?.(trimmed) ?? null);
@@ -250,7 +258,7 @@ export const quoteFieldRules: Readonly<Record<QuoteField, FieldRule>> = {
   address: text('address', 'The address'),
   termsAccepted: (value) => (value === true ? result(value) : result(value, REQUIRED_MESSAGES.termsAccepted)),
   howFoundUs: idOrLabel('howFoundUs', HOW_FOUND_US_OPTIONS),
-  specialRequests: text('specialRequests', 'Special requests'),
+  specialRequests: text('specialRequests', 'Special requests', null, { multiline: true }),
 };
 
 /** One field a step asks for. */
@@ -316,12 +324,12 @@ export function stepFields(step: StepId, answers: QuoteAnswers): readonly StepFi
 }
 
 /**
- * Whether an answer counts as not given: absent, blank text, an empty list or an unticked box.
+ * Whether an answer counts as not given: absent, text with nothing visible (text-rules.ts), an empty list or an unticked box.
  * Numbers are never blank (a window panel count of 0 is an answer, and a wrong one).
  */
 export function isBlank(value: unknown): boolean {
   if (value === undefined || value === null || value === false) return true;
-  if (typeof value === 'string') return value.trim() === '';
+  if (typeof value === 'string') return !hasVisibleText(value);
   if (Array.isArray(value)) return value.length === 0;
   return false;
 }

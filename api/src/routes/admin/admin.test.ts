@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail, enqueueMails } from '../../mail/outbox.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
 
@@ -66,5 +66,45 @@ describe('the outbox for staff', () => {
     expect(row).toMatchObject({ status: 'queued', attempts: 0, lastError: null });
     expect((await retry(captured)).status).toBe(404);
     expect((await retry('no-such-mail')).status).toBe(404);
+  });
+});
+
+describe('paging through the outbox', () => {
+  it('lists every mail exactly once, even 1,200 written by one batch with one created_at', async () => {
+    const written = await context.database.writes.run((tx) =>
+      enqueueMails(
+        tx,
+        Array.from({ length: 1_200 }, (_, n) => ({
+          kind: 'test',
+          to: 'office@sparkleclean.example',
+          subject: `Mail ${n}`,
+          text: `Mail ${n}`,
+        })),
+      ),
+    );
+    const createdAt = await context.database.db.selectDistinct({ at: outbox.createdAt }).from(outbox);
+    expect(createdAt).toHaveLength(1);
+
+    const listed: string[] = [];
+    let next: string | null = '/api/admin/outbox?limit=500';
+    let pages = 0;
+    while (next) {
+      const response: Response = await context.app.request(next, { headers: { Cookie: cookie } });
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as { id: string }[];
+      listed.push(...page.map((mail) => mail.id));
+      next = response.headers.get('Link')?.match(/^<([^>]+)>; rel="next"$/)?.[1] ?? null;
+      pages += 1;
+      expect(pages).toBeLessThan(10);
+    }
+    expect(listed).toHaveLength(1_200);
+    expect(new Set(listed)).toEqual(new Set(written));
+  });
+
+  it('answers 400 for a cursor that names no mail', async () => {
+    const response = await context.app.request('/api/admin/outbox?before=no-such-mail', {
+      headers: { Cookie: cookie },
+    });
+    expect(response.status).toBe(400);
   });
 });

@@ -1,10 +1,13 @@
+import { isWellFormedText } from '@cleanquote/quote-core';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { type AuthEnv, readSession, requireAdmin } from '../../auth/middleware.ts';
 import { unlockQuoteDashboard } from '../../auth/session.ts';
 import { OUTBOX_STATUSES, outbox } from '../../db/schema.ts';
+import { storedTextReader } from '../../db/stored-text.ts';
+import { afterCursor, linkNextPage, newestFirst, pageQuery } from '../../lib/keyset-page.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { parseJsonBody } from '../../lib/validation.ts';
 import { mailBodies } from '../../mail/mail-bodies.ts';
@@ -20,8 +23,28 @@ function sameSecret(given: string, expected: string): boolean {
 const outboxQuery = z.object({
   status: z.enum(OUTBOX_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  before: z.iso.datetime().optional(),
+  /** The id of the oldest mail already shown (the Link rel="next" header gives it). */
+  ...pageQuery,
 });
+
+const outboxPage = { table: outbox, createdAt: outbox.createdAt, id: outbox.id };
+// Text read as bytes: a stored value that is not UTF-8 shows as U+FFFD instead of aborting the process.
+const outboxReader = storedTextReader(outbox, [
+  'id',
+  'kind',
+  'messageId',
+  'toAddress',
+  'subject',
+  'textBody',
+  'htmlBody',
+  'recordId',
+  'status',
+  'attempts',
+  'nextAttemptAt',
+  'lastError',
+  'sentAt',
+  'createdAt',
+]);
 
 /**
  * Admin APIs under /api/admin, all behind the session: POST /unlock (the quote dashboard password,
@@ -33,7 +56,10 @@ export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
   routes.use(requireAdmin);
 
   routes.post('/unlock', async (c) => {
-    const parsed = await parseJsonBody(c, z.object({ password: z.string().max(1_000) }));
+    const parsed = await parseJsonBody(
+      c,
+      z.object({ password: z.string().max(1_000).refine(isWellFormedText, 'Enter the password again') }),
+    );
     if (!parsed.success) return parsed.response;
     const expected = c.var.environment.QUOTE_DASHBOARD_PASSWORD;
     const { session } = await readSession(c);
@@ -58,37 +84,24 @@ export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
     const query = outboxQuery.safeParse(c.req.query());
     if (!query.success) return c.json({ error: 'Invalid query.', requestId: c.var.requestId }, 400);
     const { status, limit, before } = query.data;
-    const rows = await c.var.database.db
-      .select({
-        id: outbox.id,
-        kind: outbox.kind,
-        messageId: outbox.messageId,
-        to: outbox.toAddress,
-        subject: outbox.subject,
-        textBody: outbox.textBody,
-        htmlBody: outbox.htmlBody,
-        recordId: outbox.recordId,
-        status: outbox.status,
-        attempts: outbox.attempts,
-        nextAttemptAt: outbox.nextAttemptAt,
-        lastError: outbox.lastError,
-        sentAt: outbox.sentAt,
-        createdAt: outbox.createdAt,
-      })
+    const db = c.var.database.db;
+    const after = await afterCursor(db, outboxPage, before);
+    if (after === null)
+      return c.json({ error: 'Unknown mail id in before.', requestId: c.var.requestId }, 400);
+    const raw = await db
+      .select(outboxReader.selection)
       .from(outbox)
-      .where(
-        and(
-          status ? eq(outbox.status, status) : undefined,
-          before ? lt(outbox.createdAt, new Date(before)) : undefined,
-        ),
-      )
-      .orderBy(desc(outbox.createdAt))
+      .where(and(status ? eq(outbox.status, status) : undefined, after))
+      .orderBy(...newestFirst(outboxPage))
       .limit(limit);
+    const rows = raw.map((row) => outboxReader.decode(row).row);
+    linkNextPage(c, rows, limit, { status });
     // A quote's mails are written from the quote on reading, as on delivery (mail-bodies.ts).
-    const bodies = await mailBodies(c.var.database.db, rows, c.var.environment.PUBLIC_URL);
+    const bodies = await mailBodies(db, rows, c.var.environment.PUBLIC_URL);
     return c.json(
-      rows.map(({ textBody: _text, htmlBody: _html, recordId: _record, ...mail }) => ({
+      rows.map(({ textBody: _text, htmlBody: _html, recordId: _record, toAddress, ...mail }) => ({
         ...mail,
+        to: toAddress,
         text: bodies.get(mail.id)?.text ?? null,
       })),
     );

@@ -181,6 +181,26 @@ describe('POST /api/login', () => {
     expect(blocked.headers.get('Set-Cookie')).toBeNull();
   });
 
+  it('counts each attempt before hashing: 400 concurrent wrong passwords get at most 10 answers of 401', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 400 }, (_, n) => login({ email: testAdmin.email, password: `guess ${n}` })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(390);
+  });
+
+  it('lets no guess through a concurrent burst: the right password 60th in line is refused', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, n) =>
+        login(n === 59 ? testAdmin : { email: testAdmin.email, password: `guess ${n}` }),
+      ),
+    );
+    expect(answers[59]?.status).toBe(429);
+    expect(answers.some((answer) => answer.headers.get('Set-Cookie'))).toBe(false);
+    expect(await context.database.db.select().from(sessions)).toEqual([]);
+  });
+
   it('counts failures only: successful sign-ins never use up the limit', async () => {
     for (let attempt = 0; attempt < 9; attempt += 1) {
       await login({ email: testAdmin.email, password: `guess ${attempt}` });
@@ -292,12 +312,29 @@ describe('/api/logout', () => {
     expect((await currentUser(cookie)).status).toBe(401);
   });
 
-  it('does not sign anybody out from a link on another site', async () => {
+  it('does not sign anybody out from a link on another site, even a sibling one: it asks to confirm', async () => {
     const cookie = await signIn(context.app);
-    const response = await context.app.request('/api/logout', {
-      headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' },
-    });
-    expect(response.status).toBe(303);
-    expect((await currentUser(cookie)).status).toBe(200);
+    for (const fetchSite of ['cross-site', 'same-site']) {
+      const response = await context.app.request('/api/logout', {
+        headers: { Cookie: cookie, 'Sec-Fetch-Site': fetchSite },
+      });
+      expect(response.status).toBe(403);
+      expect(response.headers.get('Set-Cookie')).toBeNull();
+      const page = await response.text();
+      expect(page).toContain('<form method="post" action="/api/logout">');
+      expect(page).toContain('<button type="submit">Log Out</button>');
+      expect((await currentUser(cookie)).status).toBe(200);
+    }
+  });
+
+  it('signs out a navigation from this site or one the person typed', async () => {
+    for (const fetchSite of ['same-origin', 'none']) {
+      const cookie = await signIn(context.app);
+      const response = await context.app.request('/api/logout', {
+        headers: { Cookie: cookie, 'Sec-Fetch-Site': fetchSite },
+      });
+      expect(response.status).toBe(303);
+      expect((await currentUser(cookie)).status).toBe(401);
+    }
   });
 });

@@ -1,8 +1,9 @@
+import { isWellFormedText, textProblem, trimText } from '@cleanquote/quote-core';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { type AuthEnv, deleteSessionCookie, readSession, setSessionCookie } from '../../auth/middleware.ts';
-import { verifyNothing, verifyPassword } from '../../auth/password.ts';
+import { PasswordChecksBusy, verifyNothing, verifyPassword } from '../../auth/password.ts';
 import { createSession, invalidateSession } from '../../auth/session.ts';
 import { users } from '../../db/schema.ts';
 import type { Environment } from '../../env.ts';
@@ -19,9 +20,13 @@ export function createLoginThrottle(environment: Environment): SlidingWindowLimi
 }
 
 const credentials = z.object({
-  email: z.string().trim().min(1).max(254),
-  // Bounded so nobody makes argon2 hash megabytes.
-  password: z.string().min(1).max(1_000),
+  email: z
+    .string()
+    .refine((value) => textProblem(value) === null)
+    .transform(trimText)
+    .pipe(z.string().min(1).max(254)),
+  // Bounded so nobody makes argon2 hash megabytes; a lone surrogate has no bytes to hash.
+  password: z.string().min(1).max(1_000).refine(isWellFormedText),
   next: z.string().optional(),
 });
 
@@ -94,23 +99,34 @@ export function authRoutes(loginThrottle: SlidingWindowLimiter) {
             status,
           );
 
-    const throttled = loginThrottle.check(ip);
+    const parsed = credentials.safeParse(body);
+    const throttled = parsed.success ? loginThrottle.hit(ip) : loginThrottle.check(ip);
     if (!throttled.allowed) {
       c.header('Retry-After', String(throttled.retryAfterSeconds));
       return fail(429, 'Too many failed sign-in attempts. Please wait and try again later.');
     }
-    const parsed = credentials.safeParse(body);
     if (!parsed.success) return fail(400, 'Please enter your email address and password.');
+    // The attempt is counted before the password is hashed (hit above) and forgotten only when it
+    // succeeds, so N concurrent wrong attempts cost at most LOGIN_MAX_FAILURES hashes.
 
     const [user] = await c.var.database.db
       .select()
       .from(users)
       .where(eq(users.email, parsed.data.email.toLowerCase()));
-    const valid = user
-      ? await verifyPassword(user.passwordHash, parsed.data.password)
-      : await verifyNothing(parsed.data.password);
+    let valid: boolean;
+    try {
+      valid = user
+        ? await verifyPassword(user.passwordHash, parsed.data.password)
+        : await verifyNothing(parsed.data.password);
+    } catch (error) {
+      if (!(error instanceof PasswordChecksBusy)) throw error;
+      loginThrottle.release(ip);
+      c.header('Retry-After', '1');
+      return json
+        ? c.json({ error: error.message, requestId: c.var.requestId }, 503)
+        : c.html(loginPage({ next, error: error.message }), 503);
+    }
     if (!user || !valid) {
-      loginThrottle.record(ip);
       c.var.logger.warn({ ip }, 'failed sign-in');
       return fail(401, 'Incorrect email or password.');
     }
@@ -126,15 +142,29 @@ export function authRoutes(loginThrottle: SlidingWindowLimiter) {
   });
 
   const logout = async (c: Context<AuthEnv>) => {
-    // A cross-site link cannot sign anybody out (the POST form is covered by the origin check).
-    if (c.req.header('Sec-Fetch-Site') !== 'cross-site') {
-      const { session } = await readSession(c);
-      if (session) await invalidateSession(c.var.database, session.id);
-      deleteSessionCookie(c, c.var.environment);
-    }
+    const { session } = await readSession(c);
+    if (session) await invalidateSession(c.var.database, session.id);
+    deleteSessionCookie(c, c.var.environment);
     return c.redirect('/', 303);
   };
-  routes.get('/logout', logout);
+  // The Log Out button navigates here (spec §2). Only a navigation from this site (or typed by the
+  // person, Sec-Fetch-Site none) signs out; a link or image on another site — even a sibling
+  // subdomain — gets a page asking to confirm with a POST, which the origin check guards.
+  routes.get('/logout', async (c) => {
+    const fetchSite = c.req.header('Sec-Fetch-Site');
+    if (fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none') return logout(c);
+    return c.html(
+      htmlPage({
+        title: 'Log out · CleanQuote admin',
+        body: `<h1>Log out?</h1>
+<p>Another site sent you here. To sign out of the CleanQuote admin area, confirm below.</p>
+<form method="post" action="/api/logout"><button type="submit">Log Out</button></form>
+<p><a href="/dashboard">Back to the dashboard</a></p>`,
+      }),
+      403,
+      { 'Cache-Control': 'no-store' },
+    );
+  });
   routes.post('/logout', logout);
 
   routes.get('/auth/user', async (c) => {

@@ -186,11 +186,17 @@ describe('POST /api/team-contact', () => {
     await setUp();
     const server = await smtp();
     workers.push(startTestMailDelivery(context.database, { smtpUrl: server.url }));
-    const response = await post({
+    const injected = await post({
       ...valid,
       senderName: 'Jo\r\nBcc: victim@evil.example',
       subject: 'Hi\r\nBcc: victim@evil.example\r\nX-Injected: 1',
     });
+    expect(injected.status).toBe(400);
+    expect(((await injected.json()) as { fields: object }).fields).toEqual({
+      senderName: 'Your name must not contain control characters',
+      subject: 'The subject must not contain control characters',
+    });
+    const response = await post({ ...valid, subject: 'Hi, Bcc: victim@evil.example; X-Injected: 1' });
     expect(response.status).toBe(201);
     await vi.waitFor(() => expect(server.received).toHaveLength(1), { timeout: 5_000 });
     const [mail] = server.received;

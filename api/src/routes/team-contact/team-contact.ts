@@ -11,14 +11,14 @@ import { enqueueMail } from '../../mail/outbox.ts';
 
 /** The contact dialog's fields (spec §3, §5), plus an optional recipient id. */
 export const teamContactBody = z.object({
-  senderName: requiredText(200, 'Please enter your name'),
+  senderName: requiredText(200, 'Please enter your name', { label: 'Your name' }),
   senderEmail: emailAddress,
-  senderPhone: optionalText(50),
-  subject: optionalText(200),
-  message: requiredText(10_000, 'Please enter a message'),
-  recipientId: optionalText(100),
-  recipientName: optionalText(200),
-  recipientEmail: optionalText(254),
+  senderPhone: optionalText(50, { label: 'The phone number' }),
+  subject: optionalText(200, { label: 'The subject' }),
+  message: requiredText(10_000, 'Please enter a message', { label: 'The message', multiline: true }),
+  recipientId: optionalText(100, { label: 'The recipient' }),
+  recipientName: optionalText(200, { label: 'The recipient' }),
+  recipientEmail: optionalText(254, { label: 'The recipient' }),
 });
 
 export type TeamContactBody = z.infer<typeof teamContactBody>;

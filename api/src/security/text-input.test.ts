@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsletterSubscribers, outbox, quoteRequests, teamContactMessages } from '../db/schema.ts';
+import { validQuoteRequests } from '../test-support/quote-requests.ts';
+import { createTestAdmin, signIn, testAdmin } from '../test-support/sign-in.ts';
+import { createTestApp } from '../test-support/test-app.ts';
+
+// Issue 10, defects 1 and 5: every text field of every public and admin route, sent with text that
+// can't be stored or mailed — lone surrogates (JSON "\ud800" escapes, as an attacker sends them), NUL
+// and other control characters, and text made only of invisible characters. Each must get a 4xx
+// naming the field, nothing may be stored, and the server must still answer afterwards.
+
+const UNREADABLE = ['\ud800', 'Jo\udfff', 'a\ud800b'];
+const CONTROL = ['\u0000', 'Jo\u0000hn', '\u0007', '\u001b[31m', 'x\u007f', 'y\u0085'];
+const INVISIBLE = ['\u200b', '\u00ad', '\u2800', '\u3164', ' \u200b\u00a0 ', '\u0000\u0000'];
+
+let context: Awaited<ReturnType<typeof createTestApp>>;
+let cookie: string;
+beforeAll(async () => {
+  // A high limit: this file sends hundreds of requests from one address on purpose.
+  context = await createTestApp({ PUBLIC_POST_RATE_LIMIT: '100000', LOGIN_MAX_FAILURES: '100000' });
+  await createTestAdmin(context.database);
+  cookie = await signIn(context.app);
+});
+afterAll(() => context.close());
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return context.app.request(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Sends `body` and expects 400 naming `field` (the whole body when it is a JSON request). */
+async function expectRefused(path: string, body: Record<string, unknown>, field: string, value: string) {
+  const response = await post(path, body);
+  const label = `${path} ${field}=${JSON.stringify(value)}`;
+  expect(response.status, label).toBe(400);
+  const answer = (await response.json()) as { fields?: Record<string, string> };
+  expect(Object.keys(answer.fields ?? {}), label).toContain(field);
+}
+
+const quoteTextFields = {
+  name: validQuoteRequests.regularClean,
+  email: validQuoteRequests.regularClean,
+  phone: validQuoteRequests.regularClean,
+  address: validQuoteRequests.regularClean,
+  specialRequests: validQuoteRequests.regularClean,
+  caseManagerName: validQuoteRequests.ndisWithCaseManager,
+  caseManagerPhone: validQuoteRequests.ndisWithCaseManager,
+  caseManagerEmail: validQuoteRequests.ndisWithCaseManager,
+  caseManagerOrganization: validQuoteRequests.ndisWithCaseManager,
+  howFoundUs: validQuoteRequests.regularClean,
+} as const;
+
+const teamContact = {
+  senderName: 'Priya',
+  senderEmail: 'priya@example.com',
+  senderPhone: '0491 570 158',
+  subject: 'Bond clean',
+  message: 'Can you come on Friday?',
+  recipientId: 'founder',
+};
+
+describe('every text field refuses text that cannot be stored or mailed', () => {
+  it('POST /api/service-form: each text field, and each extra chosen by its wording', async () => {
+    for (const [field, valid] of Object.entries(quoteTextFields)) {
+      for (const value of [...UNREADABLE, ...CONTROL]) {
+        await expectRefused('/api/service-form', { ...valid, [field]: value }, field, value);
+      }
+    }
+    for (const value of [...UNREADABLE, ...CONTROL]) {
+      await expectRefused(
+        '/api/service-form',
+        { ...validQuoteRequests.ovenClean, cleaningFocus: [value] },
+        'cleaningFocus.0',
+        value,
+      );
+      await expectRefused(
+        '/api/service-form',
+        { ...validQuoteRequests.windowClean, windowScope: [value] },
+        'windowScope.0',
+        value,
+      );
+    }
+  });
+
+  it('POST /api/service-form: required text made only of invisible characters is missing', async () => {
+    for (const field of ['name', 'address', 'phone', 'email'] as const) {
+      for (const value of INVISIBLE) {
+        await expectRefused(
+          '/api/service-form',
+          { ...validQuoteRequests.regularClean, [field]: value },
+          field,
+          value,
+        );
+      }
+    }
+  });
+
+  it('POST /api/team-contact: each field', async () => {
+    const fields = [...Object.keys(teamContact), 'recipientName', 'recipientEmail'];
+    for (const field of fields) {
+      for (const value of [...UNREADABLE, ...CONTROL]) {
+        await expectRefused('/api/team-contact', { ...teamContact, [field]: value }, field, value);
+      }
+    }
+    for (const field of ['senderName', 'message'] as const) {
+      for (const value of INVISIBLE) {
+        await expectRefused('/api/team-contact', { ...teamContact, [field]: value }, field, value);
+      }
+    }
+  });
+
+  it('POST /api/newsletter: the address and its source', async () => {
+    for (const value of [...UNREADABLE, ...CONTROL, 'x\ud800@example.com', ...INVISIBLE]) {
+      await expectRefused('/api/newsletter', { email: value }, 'email', value);
+    }
+    for (const value of [...UNREADABLE, ...CONTROL]) {
+      await expectRefused('/api/newsletter', { email: 'jo@example.com', source: value }, 'source', value);
+    }
+  });
+
+  it('POST /api/login and /api/admin/unlock: addresses and passwords', async () => {
+    for (const value of [...UNREADABLE, ...CONTROL]) {
+      expect((await post('/api/login', { email: value, password: testAdmin.password })).status).toBe(400);
+    }
+    for (const value of UNREADABLE) {
+      expect((await post('/api/login', { email: testAdmin.email, password: value })).status).toBe(400);
+      const unlock = await post('/api/admin/unlock', { password: value }, { Cookie: cookie });
+      expect(unlock.status).toBe(400);
+    }
+  });
+
+  it('admin lists and actions: bad cursors, filters and ids', async () => {
+    const bad = ['%ED%A0%80', '%00', '%C0%80', 'x%1B'];
+    for (const value of bad) {
+      for (const path of [
+        `/api/contact?before=${value}`,
+        `/api/admin/outbox?before=${value}`,
+        `/api/admin/outbox?status=${value}`,
+      ]) {
+        const response = await context.app.request(path, { headers: { Cookie: cookie } });
+        expect(response.status, path).toBe(400);
+      }
+      const retry = await context.app.request(`/api/admin/outbox/${value}/retry`, {
+        method: 'POST',
+        headers: { Cookie: cookie },
+      });
+      expect(retry.status, value).toBe(404);
+    }
+  });
+
+  it('stored nothing, and the server still answers', async () => {
+    const { db } = context.database;
+    expect(await db.select().from(quoteRequests)).toEqual([]);
+    expect(await db.select().from(teamContactMessages)).toEqual([]);
+    expect(await db.select().from(newsletterSubscribers)).toEqual([]);
+    expect(await db.select().from(outbox)).toEqual([]);
+    expect((await context.app.request('/api/health')).status).toBe(200);
+    expect((await post('/api/service-form', validQuoteRequests.regularClean)).status).toBe(201);
+  });
+});
