@@ -78,6 +78,11 @@ export const loadSession = createMiddleware<AuthEnv>(async (c, next) => {
  */
 export const OPEN_BEFORE_UNLOCK: ReadonlySet<string> = new Set([
   'POST /api/admin/unlock',
+  // The dashboard's System Status: counts and health, no quote or customer data (addresses masked).
+  'GET /api/admin/status',
+  // The email tools send test mail to the address typed in; they read no stored data.
+  'POST /api/send-direct-email',
+  'POST /api/test-client-email',
   // Who is signed in (the dashboard's greeting): the staff member's own name and email only.
   'GET /api/auth/user',
 ]);

@@ -262,7 +262,8 @@ describe('the delivery worker', () => {
     const ids = await Promise.all(
       Array.from({ length: 20 }, (_, n) => enqueue({ ...mail, subject: `Mail ${n}` })),
     );
-    await vi.waitFor(() => expect(server.received).toHaveLength(20));
+    // Twenty SMTP conversations one after another: allow for a loaded machine, not vitest's 1 s default.
+    await vi.waitFor(() => expect(server.received).toHaveLength(20), { timeout: 15_000 });
     const messageIds = server.received.map((received) => received.headers.get('message-id')?.[0]);
     expect(new Set(messageIds).size).toBe(20);
     const stored = await Promise.all(ids.map(row));

@@ -20,6 +20,8 @@ export interface SmtpTestServerOptions {
   port?: number;
   /** Refuse every RCPT TO with this reply, e.g. { code: 451, message: 'Try later' }. */
   rejectRecipients?: { code: number; message: string } | undefined;
+  /** Require AUTH (PLAIN/LOGIN over the plain connection) with these credentials. */
+  auth?: { user: string; pass: string } | undefined;
 }
 
 /** A free TCP port on 127.0.0.1 (to start a server on it later: the outage-then-recovery tests). */
@@ -108,15 +110,23 @@ export function parseMail(raw: string, envelope: ReceivedMail['envelope']): Rece
 
 /**
  * A real SMTP server on 127.0.0.1 (the `smtp-server` package) that keeps what it receives, for tests.
- * No TLS, no auth: nodemailer talks plain SMTP to it.
+ * No TLS; no auth unless `auth` is given: nodemailer talks plain SMTP to it.
  */
 export async function startSmtpTestServer(options: SmtpTestServerOptions = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     logger: false,
     disableReverseLookup: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
+    disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    authOptional: !options.auth,
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      const expected = options.auth;
+      if (expected && auth.username === expected.user && auth.password === expected.pass) {
+        return callback(null, { user: auth.username });
+      }
+      callback(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
+    },
     onRcptTo(_address, _session, callback) {
       const reject = options.rejectRecipients;
       if (!reject) return callback();

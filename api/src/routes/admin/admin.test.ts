@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { outbox } from '../../db/schema.ts';
+import { outbox, quoteRequests } from '../../db/schema.ts';
 import { enqueueMail, enqueueMails } from '../../mail/outbox.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
+import type { SystemStatus } from './status.ts';
 
 let context: Awaited<ReturnType<typeof createTestApp>>;
 let cookie: string;
@@ -106,5 +107,61 @@ describe('paging through the outbox', () => {
       headers: { Cookie: cookie },
     });
     expect(response.status).toBe(400);
+  });
+});
+
+describe('GET /api/admin/status', () => {
+  async function status(headers: Record<string, string> = { Cookie: cookie }) {
+    const response = await context.app.request('/api/admin/status', { headers });
+    return { status: response.status, body: (await response.json()) as SystemStatus };
+  }
+
+  it('answers 401 signed out, and measures the database, the outbox and the quotes now', async () => {
+    expect((await status({})).status).toBe(401);
+    await queue('waiting', 'queued');
+    await queue('gave up', 'dead');
+    const old = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await context.database.writes.run((tx) =>
+      tx.insert(quoteRequests).values(
+        [old, new Date()].map((createdAt, n) => ({
+          id: `quote-${n}`,
+          reference: `CQ-${n}`,
+          serviceType: 'regular-clean',
+          name: 'Client',
+          email: 'client@example.com',
+          phone: '0491 570 156',
+          address: '1 Collins St',
+          details: {},
+          createdAt,
+        })),
+      ),
+    );
+    const { status: code, body } = await status();
+    expect(code).toBe(200);
+    expect(body.database.ok).toBe(true);
+    expect(body.database.latencyMs).toBeGreaterThanOrEqual(0);
+    // The test app has no SMTP_URL: the embedded default keeps mail in the outbox.
+    expect(body.mail).toMatchObject({ mode: 'capture', queued: 1, dead: 1, lastError: null });
+    expect(body.quotes).toEqual({ new: 2, overdue: 1 });
+  });
+
+  it('reports the last delivery’s error when it failed, without customer addresses', async () => {
+    context.close();
+    context = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    await createTestAdmin(context.database);
+    cookie = await signIn(context.app);
+    const id = await queue('refused', 'dead');
+    await context.database.writes.run((tx) =>
+      tx
+        .update(outbox)
+        .set({
+          lastError: '[EENVELOPE 550] <client@example.com>: mailbox unavailable',
+          updatedAt: new Date(),
+        })
+        .where(eq(outbox.id, id)),
+    );
+    const { body } = await status();
+    expect(body.mail.mode).toBe('smtp');
+    expect(body.mail.lastError).toBe('[EENVELOPE 550] <<address>>: mailbox unavailable');
   });
 });

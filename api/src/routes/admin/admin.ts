@@ -14,6 +14,7 @@ import { mailBodies } from '../../mail/mail-bodies.ts';
 import { outboxSignal } from '../../mail/outbox.ts';
 import { clientIp } from '../../security/client-ip.ts';
 import type { SlidingWindowLimiter } from '../../security/rate-limit.ts';
+import { systemStatus } from './status.ts';
 
 /** Compares two secrets in constant time, whatever their lengths (their hashes have one length). */
 function sameSecret(given: string, expected: string): boolean {
@@ -48,7 +49,8 @@ const outboxReader = storedTextReader(outbox, [
 
 /**
  * Admin APIs under /api/admin, all behind the session: POST /unlock (the quote dashboard password,
- * checked on the server, unlocks this session only), and the outbox for staff — GET /outbox lists mail
+ * checked on the server, unlocks this session only), GET /status (the dashboard's live System
+ * Status, status.ts), and the outbox for staff — GET /outbox lists mail
  * (dead letters with ?status=dead), POST /outbox/:id/retry queues a dead-lettered mail again.
  */
 export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
@@ -79,6 +81,8 @@ export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
     await unlockQuoteDashboard(c.var.database, session.id);
     return c.json({ unlocked: true });
   });
+
+  routes.get('/status', async (c) => c.json(await systemStatus(c)));
 
   routes.get('/outbox', async (c) => {
     const query = outboxQuery.safeParse(c.req.query());

@@ -1,0 +1,93 @@
+import { and, count, desc, eq, gt, inArray, lt, max } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { AuthEnv } from '../../auth/middleware.ts';
+import { outbox, quoteRequests } from '../../db/schema.ts';
+
+/** The reply the business promises on every quote (spec §9: a detailed quote within 24 hours). */
+export const REPLY_PROMISE_MS = 24 * 60 * 60 * 1000;
+
+/** What GET /api/admin/status answers: the dashboard's System Status, measured now. */
+export interface SystemStatus {
+  authentication: 'active';
+  database: { ok: boolean; latencyMs: number };
+  mail: {
+    /** 'capture' on the embedded default (no SMTP_URL): mail is kept in the outbox, never sent. */
+    mode: 'smtp' | 'capture';
+    /** Waiting to be sent (queued or being sent). */
+    queued: number;
+    dead: number;
+    lastSentAt: string | null;
+    /** The error of the last delivery attempt when it failed; null when it succeeded or none was tried. */
+    lastError: string | null;
+  };
+  quotes: { new: number; overdue: number };
+}
+
+// An SMTP refusal can quote a customer's address; the status is shown before the quote dashboard
+// is unlocked, so addresses are masked.
+const ADDRESS = /[^\s<>"',;:]+@[^\s<>"',;:]+/g;
+
+/**
+ * GET /api/admin/status: live checks for the dashboard — the database answers a query now (with its
+ * latency), the outbox's backlog and dead letters, how the last delivery went, and how many quote
+ * requests are new and how many of those are past the 24-hour reply promise. Counts only: no quote,
+ * mail or customer data, so it needs no dashboard unlock.
+ */
+export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
+  const { database, environment } = c.var;
+  const started = performance.now();
+  let ok = true;
+  try {
+    await database.client.execute('SELECT 1');
+  } catch {
+    ok = false;
+  }
+  const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+  const mode = environment.SMTP_URL ? 'smtp' : 'capture';
+  if (!ok) {
+    return {
+      authentication: 'active',
+      database: { ok, latencyMs },
+      mail: { mode, queued: 0, dead: 0, lastSentAt: null, lastError: null },
+      quotes: { new: 0, overdue: 0 },
+    };
+  }
+  const db = database.db;
+  const now = Date.now();
+  const [byStatus, [sent], [lastAttempt], [quotes], [overdue]] = await Promise.all([
+    db
+      .select({ status: outbox.status, count: count() })
+      .from(outbox)
+      .where(inArray(outbox.status, ['queued', 'sending', 'dead']))
+      .groupBy(outbox.status),
+    db.select({ at: max(outbox.sentAt) }).from(outbox),
+    db
+      .select({ status: outbox.status, lastError: outbox.lastError })
+      .from(outbox)
+      .where(and(gt(outbox.attempts, 0), inArray(outbox.status, ['sent', 'queued', 'dead'])))
+      .orderBy(desc(outbox.updatedAt))
+      .limit(1),
+    db.select({ count: count() }).from(quoteRequests).where(eq(quoteRequests.status, 'new')),
+    db
+      .select({ count: count() })
+      .from(quoteRequests)
+      .where(
+        and(eq(quoteRequests.status, 'new'), lt(quoteRequests.createdAt, new Date(now - REPLY_PROMISE_MS))),
+      ),
+  ]);
+  const tally = (statuses: string[]) =>
+    byStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.count, 0);
+  const failed = lastAttempt && lastAttempt.status !== 'sent' ? lastAttempt.lastError : null;
+  return {
+    authentication: 'active',
+    database: { ok, latencyMs },
+    mail: {
+      mode,
+      queued: tally(['queued', 'sending']),
+      dead: tally(['dead']),
+      lastSentAt: sent?.at ? new Date(sent.at).toISOString() : null,
+      lastError: mode === 'smtp' && failed ? failed.replace(ADDRESS, '<address>') : null,
+    },
+    quotes: { new: quotes?.count ?? 0, overdue: overdue?.count ?? 0 },
+  };
+}

@@ -1,0 +1,169 @@
+import { business } from '@cleanquote/content';
+import { type QuoteRequest, SERVICE_TYPES } from '@cleanquote/quote-core';
+import { Hono } from 'hono';
+import nodemailer from 'nodemailer';
+import { z } from 'zod';
+import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
+import { newRowId } from '../../db/row-id.ts';
+import { emailAddress, optionalText, parseJsonBody, requiredText } from '../../lib/validation.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { quoteMailBody } from '../../mail/quote-mails.ts';
+
+/** The direct sender's providers (spec §3) and the SMTP servers they stand for. */
+export const MAIL_PROVIDERS = ['gmail', 'outlook', 'yahoo', 'custom'] as const;
+export const SMTP_SECURITY = ['none', 'starttls', 'tls'] as const;
+type SmtpSecurity = (typeof SMTP_SECURITY)[number];
+
+/** Host, port and TLS of each named provider; 'custom' takes them from the form. */
+export const PROVIDER_PRESETS: Record<Exclude<(typeof MAIL_PROVIDERS)[number], 'custom'>, SmtpServer> = {
+  gmail: { host: 'smtp.gmail.com', port: 465, security: 'tls' },
+  outlook: { host: 'smtp.office365.com', port: 587, security: 'starttls' },
+  yahoo: { host: 'smtp.mail.yahoo.com', port: 465, security: 'tls' },
+};
+
+interface SmtpServer {
+  host: string;
+  port: number;
+  security: SmtpSecurity;
+}
+
+const MISSING = 'Please fill in all required fields';
+
+const directEmailBody = z
+  .object({
+    fromEmail: emailAddress,
+    // Any characters (a password), but never kept: see the route.
+    fromPassword: z.string({ error: MISSING }).min(1, MISSING).max(1_000),
+    toEmail: emailAddress,
+    provider: z.enum(MAIL_PROVIDERS).default('gmail'),
+    subject: optionalText(200, { label: 'The subject' }),
+    message: optionalText(10_000, { label: 'The message', multiline: true }),
+    smtpHost: optionalText(253, { label: 'The SMTP host' }),
+    smtpPort: z.coerce.number().int().min(1).max(65_535).optional(),
+    smtpSecurity: z.enum(SMTP_SECURITY).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.provider !== 'custom') return;
+    if (!body.smtpHost) ctx.addIssue({ code: 'custom', path: ['smtpHost'], message: 'Enter the SMTP host' });
+    if (body.smtpPort === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['smtpPort'], message: 'Enter the SMTP port' });
+    }
+  });
+
+/** The test subject when none is given (spec §9: "default test email subject is a test message"). */
+export const DEFAULT_TEST_SUBJECT = `Test email from ${business.name}`;
+
+/** One line from an SMTP failure: the server's own words, never the password. */
+function failureMessage(error: unknown, password: string): string {
+  const { message, response } = (error ?? {}) as { message?: unknown; response?: unknown };
+  const text = String(response ?? message ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text === '') return 'Please check your email credentials and try again.';
+  return text.split(password).join('•••').slice(0, 300);
+}
+
+const clientTestBody = z.object({
+  name: requiredText(200, 'Please enter a name', { label: 'The name' }),
+  email: emailAddress,
+  phone: optionalText(40, { label: 'The phone number' }),
+  address: optionalText(300, { label: 'The address' }),
+  service: z.enum(SERVICE_TYPES, { error: 'Choose one of the services' }),
+  message: optionalText(5_000, { label: 'The message', multiline: true }),
+});
+
+/**
+ * The admin email tools (spec §2 "direct email sender" and "client auto-response email test"), both
+ * behind the admin session and the origin check every admin mutation has:
+ *
+ * - POST /api/send-direct-email {fromEmail, fromPassword, toEmail, provider, subject, message, and for
+ *   'custom' smtpHost, smtpPort, smtpSecurity}: sends one mail from the sender's own mailbox, over one
+ *   SMTP connection made for it. The password is used for that connection only (DESIGN.md item 7):
+ *   never stored, logged, queued in the outbox or echoed back. 200 {recipient, message}; 400 naming the
+ *   missing fields; 502 {error} with the SMTP server's own words when it refuses.
+ * - POST /api/test-client-email {name, email, phone, address, service, message}: queues the real client
+ *   auto-response, written by the quote mail template from these fields, to `email` through the
+ *   outbox. 202 {recipient, id}.
+ */
+export const directEmailRoutes = new Hono<AuthEnv>().use(requireAdmin).post('/', async (c) => {
+  const parsed = await parseJsonBody(c, directEmailBody);
+  if (!parsed.success) return parsed.response;
+  const body = parsed.data;
+  const server: SmtpServer =
+    body.provider === 'custom'
+      ? {
+          host: body.smtpHost as string,
+          port: body.smtpPort as number,
+          security: body.smtpSecurity ?? 'starttls',
+        }
+      : PROVIDER_PRESETS[body.provider];
+  const { environment } = c.var;
+  const transport = nodemailer.createTransport({
+    host: server.host,
+    port: server.port,
+    secure: server.security === 'tls',
+    requireTLS: server.security === 'starttls',
+    ignoreTLS: server.security === 'none',
+    auth: { user: body.fromEmail, pass: body.fromPassword },
+    connectionTimeout: environment.SMTP_CONNECTION_TIMEOUT_MS,
+    greetingTimeout: environment.SMTP_GREETING_TIMEOUT_MS,
+    socketTimeout: environment.SMTP_SOCKET_TIMEOUT_MS,
+    dnsTimeout: environment.SMTP_CONNECTION_TIMEOUT_MS,
+    logger: false,
+    debug: false,
+  });
+  try {
+    await transport.sendMail({
+      from: body.fromEmail,
+      to: body.toEmail,
+      subject: body.subject ?? DEFAULT_TEST_SUBJECT,
+      text: body.message ?? `This is a test email sent from the ${business.name} admin area.`,
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    });
+  } catch (error) {
+    const reason = failureMessage(error, body.fromPassword);
+    c.var.logger.warn({ provider: body.provider, host: server.host, reason }, 'direct email failed');
+    return c.json({ error: reason, requestId: c.var.requestId }, 502);
+  } finally {
+    transport.close();
+  }
+  c.var.logger.info({ provider: body.provider, host: server.host }, 'direct email sent');
+  return c.json({ recipient: body.toEmail, message: `Test email sent to ${body.toEmail}` });
+});
+
+/** POST /api/test-client-email: see {@link directEmailRoutes}'s neighbour notes above. */
+export const clientEmailTestRoutes = new Hono<AuthEnv>().use(requireAdmin).post('/', async (c) => {
+  const parsed = await parseJsonBody(c, clientTestBody);
+  if (!parsed.success) return parsed.response;
+  const body = parsed.data;
+  const reference = 'TEST';
+  // The quote template reads a whole request; the test fills what the form has.
+  const request = {
+    serviceType: body.service,
+    name: body.name,
+    email: body.email,
+    phone: body.phone ?? '',
+    address: body.address ?? '',
+    specialRequests: body.message,
+    termsAccepted: true,
+  } as QuoteRequest;
+  const mail = quoteMailBody(
+    'quote-auto-response',
+    { id: newRowId(), reference, source: 'client-email-test', request },
+    c.var.environment.PUBLIC_URL,
+  );
+  const { environment, database } = c.var;
+  const id = await database.writes.run((tx) =>
+    enqueueMail(tx, {
+      kind: 'client-email-test',
+      from: environment.MAIL_FROM,
+      to: { name: body.name, address: body.email },
+      replyTo: environment.BUSINESS_EMAIL ?? business.email,
+      subject: `We received your quote request (${reference})`,
+      text: mail.text,
+      html: mail.html,
+    }),
+  );
+  return c.json({ recipient: body.email, id }, 202);
+});
