@@ -1,11 +1,12 @@
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { Database } from './db/database.ts';
 import type { Environment } from './env.ts';
 import type { AppEnv } from './lib/app-env.ts';
+import { compressJsonReads } from './lib/compress-json-reads.ts';
 import type { Logger } from './lib/logger.ts';
+import { prefersHtml } from './lib/negotiation.ts';
 import { adminRoutes } from './routes/admin/admin.ts';
 import { authRoutes, createLoginThrottle } from './routes/auth/auth.ts';
 import { contactRoutes } from './routes/contact/contact.ts';
@@ -17,6 +18,7 @@ import { serviceFormRoutes } from './routes/service-form/service-form.ts';
 import { teamContactRoutes } from './routes/team-contact/team-contact.ts';
 import { applySecurityBaseline } from './security/baseline.ts';
 import type { BuiltSite } from './site/site.ts';
+import { createSiteServer } from './site/site-server.ts';
 
 export interface AppDependencies {
   environment: Environment;
@@ -43,7 +45,9 @@ export function createApp({ environment, database, logger, site }: AppDependenci
     await next();
   });
   // Request log, security headers, partner CORS, CSRF origin check, rate limits, 100 kB body limit.
-  applySecurityBaseline(app, environment);
+  applySecurityBaseline(app, environment, { inlineScriptHashes: site?.inlineScriptHashes });
+  const siteServer = site && createSiteServer(site, environment.PUBLIC_URL);
+  app.use('/api/*', compressJsonReads());
 
   app.route('/api/health', healthRoutes);
   app.route('/api/service-form', serviceFormRoutes);
@@ -58,34 +62,16 @@ export function createApp({ environment, database, logger, site }: AppDependenci
   app.route('/api/test-client-email', clientEmailTestRoutes);
   app.route('/', seoRoutes);
 
-  // Unknown API paths answer JSON, never the site's HTML.
-  app.all('/api/*', (c) => c.json({ error: 'Not found', requestId: c.var.requestId }, 404));
+  // Unknown API paths answer JSON to programs (curl's */*, application/json). /api itself is one of
+  // the spec's 404 pages, and a browser asking for any other unknown API path gets that page too.
+  app.all('/api/*', (c) => {
+    const apiRoot = c.req.path === '/api' || c.req.path === '/api/';
+    if (siteServer && (apiRoot || prefersHtml(c.req.header('Accept')))) return siteServer.notFoundPage(c);
+    return c.json({ error: 'Not found', requestId: c.var.requestId }, 404);
+  });
 
-  if (site) {
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: site.clientDirectory,
-        onFound: (_path, c) => {
-          // Vite puts a content hash in every asset name, so they never change.
-          c.header('Cache-Control', 'public, max-age=31536000, immutable');
-        },
-      }),
-    );
-    // Other files of the public folder (favicon, images). HTML is always rendered, never the raw template.
-    app.use(
-      '*',
-      serveStatic({
-        root: site.clientDirectory,
-        rewriteRequestPath: (path) => (path.endsWith('/') || path.endsWith('.html') ? '/\0' : path),
-      }),
-    );
-    app.get('*', (c) => {
-      const url = new URL(c.req.url);
-      const page = site.renderDocument(url.pathname + url.search, environment.PUBLIC_URL);
-      return c.html(page.html, page.status);
-    });
-  }
+  // The built site: its files from memory, precompressed; its pages rendered once and kept.
+  if (siteServer) app.get('*', (c) => siteServer.serve(c));
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) {

@@ -1,5 +1,55 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+// Text the server sends compressed: scripts, styles, SVG images and data files.
+const compressible = /\.(?:js|mjs|css|svg|json|xml|txt|webmanifest|ico)$/;
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside every compressible file of the
+ * client build (name.js.br, name.js.gz), where it is smaller, so the server sends them as they are
+ * and never compresses a file per request (api/src/site/static-files.ts). index.html is the
+ * server's template, not a file it sends, and build records (.vite/) are not served at all.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'cleanquote:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const names = await readdir(outDir, { recursive: true });
+      const files = names
+        .filter((name) => compressible.test(name) && name !== 'index.html' && !name.startsWith('.'))
+        .map((name) => join(outDir, name));
+      await Promise.all(
+        files.map(async (path) => {
+          const content = await readFile(path);
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength,
+              },
+            }),
+            gzipAsync(content, { level: 9 }),
+          ]);
+          if (br.byteLength < content.byteLength) await writeFile(`${path}.br`, br);
+          if (gz.byteLength < content.byteLength) await writeFile(`${path}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
 
 /**
  * The host site. `vite build` makes the browser bundle and the built index.html (the
@@ -7,9 +57,13 @@ import { defineConfig } from 'vite';
  * src/entry-server.tsx` makes the server renderer.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
-  // The server bundle needs no copy of public/: the client build already serves those files.
-  build: { copyPublicDir: !isSsrBuild },
+  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
+  build: {
+    // The server bundle needs no copy of public/: the client build already serves those files.
+    copyPublicDir: !isSsrBuild,
+    // .vite/manifest.json: which chunks each page loads (bench/site-serving.bench.ts counts their bytes).
+    manifest: !isSsrBuild,
+  },
   server: {
     port: 5173,
     // In development the API runs as its own process; the browser still talks to /api.

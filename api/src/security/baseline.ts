@@ -3,7 +3,6 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Environment } from '../env.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { clientIp } from './client-ip.ts';
@@ -49,48 +48,84 @@ export function tooManyRequests(c: Context<AppEnv>, retryAfterSeconds: number, m
   return jsonError(c, 429, message ?? 'Too many requests. Please wait a moment and try again.');
 }
 
+/** Options of {@link securityHeaders}. */
+export interface SecurityHeaderOptions {
+  /**
+   * CSP hash sources ("'sha256-…'") of inline scripts the site's documents carry (BuiltSite
+   * inlineScriptHashes); script-src allows exactly these besides the site's own files.
+   */
+  inlineScriptHashes?: readonly string[];
+}
+
+/** A Content-Security-Policy value from its directives, written as hono's secureHeaders writes it. */
+function contentSecurityPolicy(directives: Readonly<Record<string, readonly string[]>>): string {
+  return Object.entries(directives)
+    .map(([name, values]) =>
+      [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...values].join(' '),
+    )
+    .join('; ');
+}
+
 /**
  * Security headers on every response. The CSP lets the built site run (its scripts and styles are
  * files from this origin; React's style attributes need 'unsafe-inline' for styles only) and frames
- * only the reviews widget. Scripts may never be inline.
+ * only the reviews widget. Scripts may never be inline, except those whose hashes the site declares.
+ *
+ * The headers are the ones hono's secureHeaders() sent with these settings (security-headers.test.ts
+ * holds them to it), built once and set before the handler runs: they go out with the handler's own
+ * headers, so @hono/node-server writes the response straight from its body string. Setting a header
+ * once the response exists made Hono rebuild it as a full web Response and @hono/node-server
+ * stream it (decision 0007).
  */
-export function securityHeaders(environment: Environment): MiddlewareHandler<AppEnv> {
+export function securityHeaders(
+  environment: Environment,
+  { inlineScriptHashes = [] }: SecurityHeaderOptions = {},
+): MiddlewareHandler<AppEnv> {
   const https = environment.PUBLIC_URL.startsWith('https:');
   const reviewsOrigin = new URL(business.reviewsWidgetUrl).origin;
-  const headers = secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      frameSrc: [reviewsOrigin],
-      frameAncestors: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      ...(https ? { upgradeInsecureRequests: [] } : {}),
-    },
-    strictTransportSecurity: 'max-age=31536000; includeSubDomains',
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    xContentTypeOptions: 'nosniff',
-    xFrameOptions: 'SAMEORIGIN',
-    // Set per path below: partner sites load the embed script and assets from this origin.
-    crossOriginResourcePolicy: false,
-    // The Xero connect popup reports back to its opener.
-    crossOriginOpenerPolicy: 'same-origin-allow-popups',
+  const policy = contentSecurityPolicy({
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...inlineScriptHashes],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    frameSrc: [reviewsOrigin],
+    frameAncestors: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    ...(https ? { upgradeInsecureRequests: [] } : {}),
   });
+  const everyResponse: readonly (readonly [name: string, value: string])[] = [
+    // The Xero connect popup reports back to its opener.
+    ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
+    ['Origin-Agent-Cluster', '?1'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-DNS-Prefetch-Control', 'off'],
+    ['X-Download-Options', 'noopen'],
+    ['X-Frame-Options', 'SAMEORIGIN'],
+    ['X-Permitted-Cross-Domain-Policies', 'none'],
+    ['X-XSS-Protection', '0'],
+    ['Content-Security-Policy', policy],
+  ];
   return async (c, next) => {
-    await headers(c, async () => {
-      await next();
-      c.header(
-        'Cross-Origin-Resource-Policy',
-        c.req.path.startsWith('/api/') ? 'same-origin' : 'cross-origin',
-      );
-      if (c.req.path.startsWith('/api/'))
-        c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
-    });
+    const api = c.req.path.startsWith('/api/');
+    for (const [name, value] of everyResponse) c.header(name, value);
+    // Partner sites load the embed script and assets from this origin; API answers stay with it.
+    const resourcePolicy = api ? 'same-origin' : 'cross-origin';
+    c.header('Cross-Origin-Resource-Policy', resourcePolicy);
+    // Out of caches, unless the handler sets its own Cache-Control (it replaces this one).
+    if (api) c.header('Cache-Control', 'no-store');
+    await next();
+    // A handler that returns a Response it built itself bypasses the headers set above.
+    const headers = c.res.headers;
+    if (headers.has('Content-Security-Policy')) return;
+    for (const [name, value] of everyResponse) headers.set(name, value);
+    headers.set('Cross-Origin-Resource-Policy', resourcePolicy);
+    if (api && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
   };
 }
 
@@ -187,9 +222,13 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
  * CSRF origin check, JSON-only public submissions, per-IP rate limits on public POSTs, and the
  * 100 kB body limit.
  */
-export function applySecurityBaseline(app: Hono<AppEnv>, environment: Environment): void {
+export function applySecurityBaseline(
+  app: Hono<AppEnv>,
+  environment: Environment,
+  headerOptions: SecurityHeaderOptions = {},
+): void {
   app.use(requestLog());
-  app.use(securityHeaders(environment));
+  app.use(securityHeaders(environment, headerOptions));
   app.use(partnerCors(environment));
   app.use(originCheck(environment));
   app.use(jsonSubmissionsOnly());

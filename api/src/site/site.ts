@@ -9,15 +9,54 @@ export interface RenderedPage {
   html: string;
 }
 
+/** Which rendered document a URL gets (sites/web/src/page-key.ts): equal keys, identical documents. */
+export interface PageKey {
+  key: string;
+  /** One of the site's finite set of pages (kept for good), not one made of arbitrary query values. */
+  lasting: boolean;
+}
+
 /** The built site: its HTML template and its server renderer. */
 export interface BuiltSite {
   clientDirectory: string;
   /** Full HTML document for a path and query, with the status the route table gives it. */
   renderDocument(url: string, publicUrl: string): RenderedPage;
+  /** The cache key of a path and query: which of the site's documents it renders. */
+  pageKey(url: string): PageKey;
+  /**
+   * CSP source expressions ("'sha256-…'") of the inline scripts the site's documents carry; the
+   * Content-Security-Policy allows exactly these besides the site's own script files. Empty when the
+   * documents carry none.
+   */
+  inlineScriptHashes: readonly string[];
 }
 
+/** The server entry's exports the API uses. */
 interface ServerEntry {
   render(url: string, options: { publicUrl: string }): RenderedPage;
+  pageKey(url: string): PageKey;
+  /** Optional: the hashes of inline scripts the template or the render put into every document. */
+  inlineScriptHashes?: readonly string[];
+}
+
+// A hash source of CSP Level 2/3: the algorithm and a base64 digest, in single quotes.
+const hashSourcePattern = /^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/;
+
+/**
+ * The inline-script hashes a server entry exports, checked: each goes into the CSP header verbatim,
+ * so anything but a hash source would widen or break the policy.
+ */
+export function checkInlineScriptHashes(hashes: unknown): readonly string[] {
+  if (hashes === undefined) return [];
+  if (
+    !Array.isArray(hashes) ||
+    !hashes.every((hash) => typeof hash === 'string' && hashSourcePattern.test(hash))
+  ) {
+    throw new Error(
+      `the site's inlineScriptHashes must be CSP hash sources like "'sha256-…'", got ${JSON.stringify(hashes)}`,
+    );
+  }
+  return Object.freeze([...hashes]);
 }
 
 /**
@@ -44,5 +83,7 @@ export async function loadBuiltSite(distDirectory: string): Promise<BuiltSite | 
         .replace('<!--app-html-->', () => page.html);
       return { ...page, html };
     },
+    pageKey: (url) => entry.pageKey(url),
+    inlineScriptHashes: checkInlineScriptHashes(entry.inlineScriptHashes),
   };
 }

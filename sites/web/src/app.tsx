@@ -1,4 +1,4 @@
-import { privacy, suburbs, terms } from '@cleanquote/content';
+import { privacy, terms } from '@cleanquote/content';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Router, useLocation, useSearch } from 'wouter';
 import { ContactDialog } from './components/contact-dialog.tsx';
@@ -15,6 +15,7 @@ import { TeamPage } from './pages/team-page.tsx';
 import { ThankYouPage } from './pages/thank-you-page.tsx';
 import { type ResolvedRoute, resolveRoute } from './routes.ts';
 import { closeMobileMenu } from './state/site-state.ts';
+import { browserSuburbDirectory, type SuburbDirectory } from './suburb-directory.ts';
 
 // The quote wizard (XState, zod) is most of the site's JavaScript, so only its own page loads it: the
 // browser fetches its chunk when /service-form is shown (hydration waits for it inside the Suspense
@@ -45,6 +46,8 @@ export interface AppProps {
    * renders them in place.
    */
   loadedPages?: LoadedPages;
+  /** The suburbs to resolve and link: all of them on the server; in the browser, the page's own. */
+  suburbs?: SuburbDirectory;
 }
 
 /** The on-demand pages, for {@link AppProps.loadedPages}. */
@@ -53,10 +56,14 @@ export interface LoadedPages {
 }
 
 /** The whole site: router, header, the page of the current path, footer. */
-export function App({ ssrPath, ssrSearch, renderContext, loadedPages }: AppProps) {
+export function App({ ssrPath, ssrSearch, renderContext, loadedPages, suburbs }: AppProps) {
   return (
     <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
-      <Site renderContext={renderContext} loadedPages={loadedPages} />
+      <Site
+        renderContext={renderContext}
+        loadedPages={loadedPages}
+        suburbs={suburbs ?? browserSuburbDirectory()}
+      />
     </Router>
   );
 }
@@ -64,22 +71,25 @@ export function App({ ssrPath, ssrSearch, renderContext, loadedPages }: AppProps
 function Site({
   renderContext,
   loadedPages,
+  suburbs,
 }: {
   renderContext: RenderContext | undefined;
   loadedPages: LoadedPages | undefined;
+  suburbs: SuburbDirectory;
 }) {
   const [location] = useLocation();
   const search = useSearch();
   // One resolver for server and browser (routes.ts), rather than wouter <Route> patterns,
   // so the page shown and the HTTP status can never disagree.
-  const route = resolveRoute(location);
-  const meta = pageMeta(route, search);
+  const route = resolveRoute(location, suburbs);
+  const meta = pageMeta(route, search, suburbs);
   if (renderContext) {
     renderContext.route = route;
     renderContext.meta = meta;
   }
   useDocumentMeta(meta);
   useResetViewOnNavigation(location);
+  useServerForUnknownPaths(route, location);
   useMarkHydrated();
   usePrefetchWizardOnIntent();
 
@@ -91,7 +101,7 @@ function Site({
       />
       {/* tabIndex -1: the skip link and client navigation move focus here. */}
       <main id="main" className="site-main" tabIndex={-1}>
-        <Suspense fallback={null}>{pageFor(route, loadedPages)}</Suspense>
+        <Suspense fallback={null}>{pageFor(route, loadedPages, suburbs)}</Suspense>
       </main>
       <SiteFooter onHomePage={route.page === 'home'} />
       <ContactDialog />
@@ -100,7 +110,11 @@ function Site({
   );
 }
 
-function pageFor(route: ResolvedRoute, loadedPages: LoadedPages | undefined): ReactNode {
+function pageFor(
+  route: ResolvedRoute,
+  loadedPages: LoadedPages | undefined,
+  suburbs: SuburbDirectory,
+): ReactNode {
   const ServiceFormPage = loadedPages?.ServiceFormPage ?? LazyServiceFormPage;
   switch (route.page) {
     case 'home':
@@ -116,7 +130,7 @@ function pageFor(route: ResolvedRoute, loadedPages: LoadedPages | undefined): Re
     case 'privacy':
       return <PolicyPage title="Privacy Policy" document={privacy} />;
     case 'suburb':
-      return <SuburbPage suburb={route.suburb} nearby={nearbySuburbs(route.suburb.slug)} />;
+      return <SuburbPage suburb={route.suburb} nearby={suburbs.nearby(route.suburb.slug)} />;
     case 'admin':
       return <AdminPage screen={route.screen} />;
     case 'not-found':
@@ -124,16 +138,16 @@ function pageFor(route: ResolvedRoute, loadedPages: LoadedPages | undefined): Re
   }
 }
 
-/** Up to `count` suburbs around `slug` in the data set (it is grouped by region), for internal links. */
-function nearbySuburbs(slug: string, count = 6) {
-  const index = suburbs.findIndex((suburb) => suburb.slug === slug);
-  if (index === -1) return [];
-  const start = Math.max(0, Math.min(index - count / 2, suburbs.length - count - 1));
-  return suburbs
-    .slice(start, start + count + 1)
-    .filter((suburb) => suburb.slug !== slug)
-    .slice(0, count)
-    .map(({ slug: otherSlug, name }) => ({ slug: otherSlug, name }));
+/**
+ * The browser knows only the suburb of the page it was sent, so a client-side navigation to a path
+ * it cannot resolve (another suburb, say) asks the server, which knows every page, by loading it.
+ * The document the server sent is never reloaded: its 404 is the server's own verdict.
+ */
+function useServerForUnknownPaths(route: ResolvedRoute, location: string): void {
+  const first = useRef(location);
+  useEffect(() => {
+    if (route.page === 'not-found' && location !== first.current) window.location.reload();
+  }, [route.page, location]);
 }
 
 /**

@@ -1,9 +1,12 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { allSuburbs, pageSuburbData } from './all-suburbs.ts';
 import { App, type RenderContext } from './app.tsx';
+import { pageKey as keyOfRoute, type PageKey } from './page-key.ts';
 import { pageMeta, renderHeadTags } from './page-meta.ts';
 import { ServiceFormPage } from './pages/service-form-page.tsx';
 import { resolveRoute } from './routes.ts';
+import { renderPageSuburbData } from './suburb-directory.ts';
 
 /** Options of {@link render}. */
 export interface RenderOptions {
@@ -15,7 +18,10 @@ export interface RenderOptions {
 export interface RenderResult {
   /** HTTP status: 404 for unknown paths, reserved words without a route and unknown suburbs. */
   status: 200 | 404;
-  /** Escaped head tags (title, description, canonical, Open Graph, …) for `<!--app-head-->`. */
+  /**
+   * Escaped head tags (title, description, canonical, Open Graph, …) for `<!--app-head-->`, and the
+   * page's suburb data for hydration.
+   */
   head: string;
   /** The page markup for `<!--app-html-->`, hydrated by entry-client.tsx. */
   html: string;
@@ -58,11 +64,22 @@ export function render(url: string, options: RenderOptions): RenderResult {
         ssrSearch={search.replace(/^\?/, '')}
         renderContext={context}
         loadedPages={{ ServiceFormPage }}
+        suburbs={allSuburbs}
       />
     </StrictMode>,
   );
   // The context is always filled by the render; the fallback only satisfies the types.
-  const route = context.route ?? resolveRoute(pathname);
-  const meta = context.meta ?? pageMeta(route, search);
-  return { status: route.status, head: renderHeadTags(meta, options.publicUrl), html };
+  const route = context.route ?? resolveRoute(pathname, allSuburbs);
+  const meta = context.meta ?? pageMeta(route, search, allSuburbs);
+  const head = renderHeadTags(meta, options.publicUrl) + renderPageSuburbData(pageSuburbData(route, search));
+  return { status: route.status, head, html };
+}
+
+/**
+ * Which document a URL renders, for the server's page cache: URLs with equal keys render the same
+ * document (see page-key.ts).
+ */
+export function pageKey(url: string): PageKey {
+  const { pathname, search } = splitUrl(url);
+  return keyOfRoute(resolveRoute(pathname, allSuburbs), search, allSuburbs);
 }

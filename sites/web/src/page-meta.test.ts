@@ -1,7 +1,18 @@
 import { business, type Suburb } from '@cleanquote/content';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, pageMeta, renderHeadTags, titleFromSlug } from './page-meta.ts';
-import { resolveRoute } from './routes.ts';
+import { allSuburbs } from './all-suburbs.ts';
+import {
+  escapeHtml,
+  pageMeta as metaWith,
+  type PageMeta,
+  renderHeadTags,
+  titleFromSlug,
+} from './page-meta.ts';
+import { type ResolvedRoute, resolveRoute as resolveWith } from './routes.ts';
+import { directoryOf } from './suburb-directory.ts';
+
+const resolveRoute = (path: string) => resolveWith(path, allSuburbs);
+const pageMeta = (route: ResolvedRoute, search = ''): PageMeta => metaWith(route, search, allSuburbs);
 
 const publicUrl = 'https://www.example.com.au/';
 
@@ -27,6 +38,12 @@ describe('pageMeta', () => {
     expect(meta.description).toContain('Moonee Ponds West');
     expect(meta.keywords).toContain('Moonee Ponds West');
     expect(meta.canonicalPath).toBe('/?location=moonee-ponds-west');
+  });
+
+  it('names a known ?location= suburb as the data set spells it, when the directory knows it', () => {
+    expect(pageMeta(resolveRoute('/'), '?location=melbourne-cbd').title).toContain('Melbourne CBD');
+    const unknownHere = metaWith(resolveRoute('/'), '?location=melbourne-cbd', directoryOf(undefined));
+    expect(unknownHere.title).toContain('Melbourne Cbd');
   });
 
   it('ignores a ?location= value that is not a slug', () => {

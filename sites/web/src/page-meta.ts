@@ -1,6 +1,7 @@
-import { business, findSuburb, type Suburb } from '@cleanquote/content';
+import { business, type Suburb } from '@cleanquote/content';
 import { useEffect } from 'react';
 import { type AdminScreen, adminScreenTitles, type ResolvedRoute } from './routes.ts';
+import type { SuburbDirectory } from './suburb-directory.ts';
 
 /** What a page tells browsers, search engines and social previews about itself. */
 export interface PageMeta {
@@ -43,12 +44,24 @@ export function titleFromSlug(slug: string): string {
 const locationSlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/i;
 const maxLocationLength = 60;
 
-/** The place named by the home page's ?location= query, or `undefined` when absent or unusable. */
-function locationFromSearch(search: string): { slug: string; name: string } | undefined {
+/**
+ * The slug named by the home page's ?location= query (lower-cased), or `undefined` when absent or
+ * unusable. Two queries with the same slug render the same page.
+ */
+export function locationSlugFromSearch(search: string): string | undefined {
   const raw = new URLSearchParams(search).get('location')?.trim();
   if (!raw || raw.length > maxLocationLength || !locationSlugPattern.test(raw)) return undefined;
-  const slug = raw.toLowerCase();
-  return { slug, name: findSuburb(slug)?.name ?? titleFromSlug(slug) };
+  return raw.toLowerCase();
+}
+
+/** The place named by the home page's ?location= query, or `undefined` when absent or unusable. */
+function locationFromSearch(
+  search: string,
+  suburbs: Pick<SuburbDirectory, 'find'>,
+): { slug: string; name: string } | undefined {
+  const slug = locationSlugFromSearch(search);
+  if (slug === undefined) return undefined;
+  return { slug, name: suburbs.find(slug)?.name ?? titleFromSlug(slug) };
 }
 
 function suburbKeywords(name: string): string {
@@ -105,11 +118,17 @@ function adminMeta(screen: AdminScreen): PageMeta {
  * @param route - from `resolveRoute`.
  * @param search - the query string (with or without '?'); only the home page reads it, for
  *   `?location={slug}` (spec §2: title, description, canonical and keywords name that place).
+ * @param suburbs - where a known ?location= suburb's name comes from ('Melbourne CBD', not
+ *   'Melbourne Cbd'); other slugs are named by capitalising their words.
  */
-export function pageMeta(route: ResolvedRoute, search = ''): PageMeta {
+export function pageMeta(
+  route: ResolvedRoute,
+  search: string,
+  suburbs: Pick<SuburbDirectory, 'find'>,
+): PageMeta {
   switch (route.page) {
     case 'home': {
-      const location = locationFromSearch(search);
+      const location = locationFromSearch(search, suburbs);
       if (!location) {
         return {
           title: business.defaultMetaTitle,

@@ -1,6 +1,10 @@
 import { reservedPaths, suburbs } from '@cleanquote/content';
 import { describe, expect, it } from 'vitest';
-import { adminScreens, resolveRoute } from './routes.ts';
+import { allSuburbs } from './all-suburbs.ts';
+import { adminScreens, resolveRoute as resolveWith } from './routes.ts';
+import { directoryOf } from './suburb-directory.ts';
+
+const resolveRoute = (path: string) => resolveWith(path, allSuburbs);
 
 const aSuburb = suburbs[0];
 if (!aSuburb) throw new Error('the suburb data set is empty');
@@ -74,6 +78,15 @@ describe('resolveRoute', () => {
   it('answers 404 for a suburb slug nested under another path', () => {
     expect(resolveRoute(`/team/${aSuburb.slug}`).status).toBe(404);
     expect(resolveRoute(`/${aSuburb.slug}/team`).status).toBe(404);
+  });
+
+  it('in the browser, resolves only the suburb its page was sent with', () => {
+    const [shown, other] = suburbs;
+    if (!shown || !other) throw new Error('the suburb data set is too small');
+    const browser = directoryOf({ suburb: shown, nearby: [] });
+    expect(resolveWith(`/${shown.slug}`, browser)).toMatchObject({ page: 'suburb', suburb: shown });
+    expect(resolveWith(`/${other.slug}`, browser)).toEqual({ page: 'not-found', status: 404 });
+    expect(resolveWith('/team', directoryOf(undefined))).toMatchObject({ page: 'team' });
   });
 
   it('ignores a query string or hash passed with the path', () => {

@@ -1,4 +1,5 @@
-import { findSuburb, isReservedPath, type Suburb } from '@cleanquote/content';
+import { isReservedPath, type Suburb } from '@cleanquote/content';
+import type { SuburbDirectory } from './suburb-directory.ts';
 
 /** Public pages with a fixed path (spec §2 route table). */
 export type PublicPage = 'home' | 'team' | 'service-form' | 'thank-you' | 'terms' | 'privacy';
@@ -68,8 +69,10 @@ const notFound: ResolvedRoute = { page: 'not-found', status: 404 };
  * A query string or hash, if passed by mistake, is ignored.
  *
  * @param pathname - the URL path, e.g. '/south-yarra' or '/team/'.
+ * @param suburbs - the suburbs this side knows: all of them on the server, the page's own in the
+ *   browser (a suburb the browser does not know resolves to the 404 page there; see app.tsx).
  */
-export function resolveRoute(pathname: string): ResolvedRoute {
+export function resolveRoute(pathname: string, suburbs: Pick<SuburbDirectory, 'find'>): ResolvedRoute {
   let path = pathname.split(/[?#]/, 1)[0] ?? '';
   if (!path.startsWith('/')) path = `/${path}`;
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
@@ -91,6 +94,6 @@ export function resolveRoute(pathname: string): ResolvedRoute {
   // the data set were ever to contain one by mistake.
   if (segment === '' || isReservedPath(segment)) return notFound;
 
-  const suburb = findSuburb(segment);
+  const suburb = suburbs.find(segment);
   return suburb ? { page: 'suburb', suburb, path: `/${suburb.slug}`, status: 200 } : notFound;
 }
