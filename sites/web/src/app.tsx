@@ -80,7 +80,6 @@ function Site({
   }
   useDocumentMeta(meta);
   useResetViewOnNavigation(location);
-  useMarkHydrated();
   usePrefetchWizardOnIntent();
 
   return (
@@ -91,7 +90,10 @@ function Site({
       />
       {/* tabIndex -1: the skip link and client navigation move focus here. */}
       <main id="main" className="site-main" tabIndex={-1}>
-        <Suspense fallback={null}>{pageFor(route, loadedPages)}</Suspense>
+        <Suspense fallback={null}>
+          {pageFor(route, loadedPages)}
+          <MarkHydrated />
+        </Suspense>
       </main>
       <SiteFooter onHomePage={route.page === 'home'} />
       <ContactDialog />
@@ -158,11 +160,17 @@ function usePrefetchWizardOnIntent(): void {
   }, []);
 }
 
-/** Marks <html data-hydrated> once the app has taken over the server's markup (tests wait for it). */
-function useMarkHydrated(): void {
+/**
+ * Marks <html data-hydrated> once the app has taken over the server's markup, the page's own content
+ * included: React hydrates a Suspense boundary after the shell around it, so this sits inside the
+ * page's boundary. The head's first-tap script replays held taps then (decision 0008); tests wait
+ * for it.
+ */
+function MarkHydrated(): null {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  return null;
 }
 
 /**
