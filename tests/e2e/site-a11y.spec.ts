@@ -47,7 +47,7 @@ test('no violations with a toast showing over the dialog', async ({ page }) => {
 test('no violations with the FAQ open and the newsletter subscribed', async ({ page }) => {
   await page.route('**/api/newsletter', (route) => route.fulfill({ status: 202, body: '{}' }));
   await gotoHydrated(page, '/');
-  await page.locator('.faq__trigger').first().click();
+  await page.locator('#faq summary').first().click();
   await page.getByLabel('Email address').fill('jo@example.com');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByText('Thank you for subscribing!')).toBeVisible();

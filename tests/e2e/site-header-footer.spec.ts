@@ -1,5 +1,6 @@
 import { business, services } from '@cleanquote/content';
 import { expect, type Page, test } from '@playwright/test';
+import { accessibleExpanded } from '../support/accessibility-tree.ts';
 import { gotoHydrated, stubReviewsWidget } from '../support/site.ts';
 
 // Header, banner and footer of spec §2, on the home page and elsewhere, on desktop and mobile.
@@ -84,24 +85,34 @@ test.describe('the mobile menu', () => {
   test('toggles, names what it controls, and closes when an item is chosen', async ({ page }) => {
     await gotoHydrated(page, '/');
     const toggle = page.getByRole('button', { name: 'Menu' });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // Expanded or collapsed as the browser exposes it to assistive technology.
+    const expanded = () => accessibleExpanded(toggle);
+    expect(await expanded()).toBe(false);
     await expect(toggle).toHaveAttribute('aria-controls', 'site-menu');
     const menu = page.locator('#site-menu');
     await expect(menu).toBeHidden();
 
     await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(expanded).toBe(true);
     await expect(menu).toBeVisible();
     for (const name of ['Home', 'Services', 'About', 'Contact', 'Team', 'Book Now']) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
+    // It opens under the Menu button, inside the screen.
+    const toggleBox = await toggle.boundingBox();
+    const menuBox = await menu.boundingBox();
+    if (!toggleBox || !menuBox) throw new Error('the menu or its button has no box');
+    expect(menuBox.y).toBeGreaterThanOrEqual(toggleBox.y + toggleBox.height);
+    expect(menuBox.x).toBeGreaterThanOrEqual(0);
+    expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(390);
+
     await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(expanded).toBe(false);
     await expect(menu).toBeHidden();
 
     await toggle.click();
     await menu.getByRole('link', { name: 'Services', exact: true }).click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(expanded).toBe(false);
     await expect(menu).toBeHidden();
     await expectInViewport(page, 'services');
 
@@ -109,14 +120,15 @@ test.describe('the mobile menu', () => {
     await toggle.click();
     await menu.getByRole('link', { name: 'Home', exact: true }).focus();
     await page.keyboard.press('Escape');
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(expanded).toBe(false);
     await expect(toggle).toBeFocused();
 
     // A page link closes it as well.
     await toggle.click();
     await menu.getByRole('link', { name: 'Team', exact: true }).click();
     await expect(page).toHaveURL(/\/team$/);
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(expanded).toBe(false);
+    await expect(menu).toBeHidden();
   });
 
   test('the desktop layout shows the links without a Menu button', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { business, faq, galleryItems, services, team, whyChooseUs } from '@cleanquote/content';
 import { expect, type Page, test } from '@playwright/test';
+import { accessibleExpanded } from '../support/accessibility-tree.ts';
 import { expectToast, gotoHydrated, stubReviewsWidget, toasts } from '../support/site.ts';
 
 // The home page of spec §2, section by section, with scripts on.
@@ -241,37 +242,39 @@ test('the reviews widget is a sandboxed, lazy frame 400 px high with the Google 
 test('the FAQ is an accordion of 12 entries: one open at a time, and collapsible', async ({ page }) => {
   await gotoHydrated(page, '/');
   const section = page.locator('#faq');
-  const questions = section.locator('.faq__trigger');
+  const questions = section.locator('summary');
   await expect(questions).toHaveCount(12);
   expect(faq).toHaveLength(12);
   for (const [index, entry] of faq.entries()) {
     await expect(questions.nth(index)).toHaveText(entry.question);
-    await expect(questions.nth(index)).toHaveAttribute('aria-expanded', 'false');
+    await expect(questions.nth(index).getByRole('heading', { level: 3, name: entry.question })).toBeVisible();
+    expect(await accessibleExpanded(questions.nth(index))).toBe(false);
+    await expect(section.getByText(entry.answer)).toBeHidden();
   }
   const [first, second] = faq;
   if (!first || !second) throw new Error('the FAQ is empty');
-  const firstQuestion = section.getByRole('button', { name: first.question });
-  const secondQuestion = section.getByRole('button', { name: second.question });
-  await expect(section.getByText(first.answer)).toBeHidden();
+  const firstQuestion = questions.filter({ hasText: first.question });
+  const secondQuestion = questions.filter({ hasText: second.question });
 
   await firstQuestion.click();
-  await expect(firstQuestion).toHaveAttribute('aria-expanded', 'true');
+  await expect.poll(() => accessibleExpanded(firstQuestion)).toBe(true);
   await expect(section.getByText(first.answer)).toBeVisible();
 
   await secondQuestion.click();
-  await expect(secondQuestion).toHaveAttribute('aria-expanded', 'true');
+  await expect.poll(() => accessibleExpanded(secondQuestion)).toBe(true);
   await expect(section.getByText(second.answer)).toBeVisible();
-  await expect(firstQuestion).toHaveAttribute('aria-expanded', 'false');
+  await expect.poll(() => accessibleExpanded(firstQuestion)).toBe(false);
   await expect(section.getByText(first.answer)).toBeHidden();
 
   await secondQuestion.click();
-  await expect(secondQuestion).toHaveAttribute('aria-expanded', 'false');
+  await expect.poll(() => accessibleExpanded(secondQuestion)).toBe(false);
   await expect(section.getByText(second.answer)).toBeHidden();
 
   // Keyboard: Enter on a focused question opens it.
   await firstQuestion.focus();
   await page.keyboard.press('Enter');
-  await expect(firstQuestion).toHaveAttribute('aria-expanded', 'true');
+  await expect.poll(() => accessibleExpanded(firstQuestion)).toBe(true);
+  await expect(section.getByText(first.answer)).toBeVisible();
 });
 
 test('the contact block has a call link and Email Us addressed to customer service', async ({ page }) => {

@@ -90,7 +90,6 @@ function Site({
   useDocumentMeta(meta);
   useResetViewOnNavigation(location);
   useServerForUnknownPaths(route, location);
-  useMarkHydrated();
   usePrefetchWizardOnIntent();
 
   return (
@@ -101,7 +100,10 @@ function Site({
       />
       {/* tabIndex -1: the skip link and client navigation move focus here. */}
       <main id="main" className="site-main" tabIndex={-1}>
-        <Suspense fallback={null}>{pageFor(route, loadedPages, suburbs)}</Suspense>
+        <Suspense fallback={null}>
+          {pageFor(route, loadedPages, suburbs)}
+          <MarkHydrated />
+        </Suspense>
       </main>
       <SiteFooter onHomePage={route.page === 'home'} />
       <ContactDialog />
@@ -172,11 +174,17 @@ function usePrefetchWizardOnIntent(): void {
   }, []);
 }
 
-/** Marks <html data-hydrated> once the app has taken over the server's markup (tests wait for it). */
-function useMarkHydrated(): void {
+/**
+ * Marks <html data-hydrated> once the app has taken over the server's markup, the page's own content
+ * included: React hydrates a Suspense boundary after the shell around it, so this sits inside the
+ * page's boundary. The head's first-tap script replays held taps then (decision 0008); tests wait
+ * for it.
+ */
+function MarkHydrated(): null {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  return null;
 }
 
 /**

@@ -4,12 +4,17 @@ import './styles.css';
 
 /*
  * Every public page arrives as complete HTML, so nothing on screen waits for JavaScript. The app
- * (React and the page components) is fetched and hydrated only once the page has loaded and been
- * painted, so on a phone it never competes with the HTML, the stylesheet and the first images for
- * bandwidth or the main thread. Links work before that; the buttons (menu, dialogs, accordion,
- * sliders, forms) work once hydrated, which sets `data-hydrated` on <html>.
+ * (React and the page components) is fetched and hydrated once the page has loaded and been painted,
+ * so on a phone it never competes with the HTML, the stylesheet and the first images for bandwidth
+ * or the main thread — or at once when someone taps a control that needs it. Until then links, the
+ * FAQ (<details>) and the menu (a popover) work natively, and the head's first-tap script holds
+ * taps on the other controls and replays them once the app has set `data-hydrated` on <html>
+ * (decision 0008).
  */
+let started = false;
 function start(): void {
+  if (started) return;
+  started = true;
   void import('./hydrate.tsx');
 }
 
@@ -40,4 +45,7 @@ function whenLoaded(callback: () => void): void {
   else window.addEventListener('load', callback, { once: true });
 }
 
+// Someone is waiting on a held tap: fetch the app now rather than after the load event.
+if (document.querySelector('[data-first-tap-pending]')) start();
+else document.addEventListener('first-tap', start, { once: true });
 whenLoaded(() => afterFirstPaint(start));

@@ -27,10 +27,12 @@ describe('render', () => {
     expect(html.match(/aria-valuenow="50"/g)).toHaveLength(3);
     expect(html).toMatch(/<iframe[^>]*height="400"[^>]*loading="lazy"[^>]*sandbox="allow-scripts/);
     expect(html).toContain('View All Google Reviews');
-    expect(html.match(/class="faq__trigger"/g)).toHaveLength(12);
+    expect(html.match(/<details name="faq" class="faq__item">/g)).toHaveLength(12);
     expect(html).toContain(faq[11]?.answer);
     expect(html).toContain('>Subscribe</button>');
-    expect(html).toContain('aria-expanded="false" aria-controls="site-menu"');
+    // HTML attribute names are case-insensitive; React writes this one as popoverTarget.
+    expect(html).toMatch(/popovertarget="site-menu" aria-controls="site-menu"/i);
+    expect(html).toContain('<ul id="site-menu" class="site-nav__list" popover="auto">');
   });
 
   it('links each service card to the wizard with its slug', () => {

@@ -1,12 +1,28 @@
+import { createHash } from 'node:crypto';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { allSuburbs, pageSuburbData } from './all-suburbs.ts';
 import { App, type RenderContext } from './app.tsx';
+import firstTapCapture from './first-tap-capture.js?raw';
 import { pageKey as keyOfRoute, type PageKey } from './page-key.ts';
 import { pageMeta, renderHeadTags } from './page-meta.ts';
 import { ServiceFormPage } from './pages/service-form-page.tsx';
 import { resolveRoute } from './routes.ts';
 import { renderPageSuburbData } from './suburb-directory.ts';
+
+/**
+ * The one inline script of every page, first in the head: it holds a tap on a control that needs
+ * the app until the app has hydrated, then replays it (decision 0008).
+ */
+const firstTapScript = firstTapCapture.trim();
+
+/**
+ * CSP `script-src` sources that admit the page's inline scripts (their SHA-256 hashes, computed from
+ * the exact text served), for the server's Content-Security-Policy.
+ */
+export const inlineScriptHashes: readonly string[] = [
+  `'sha256-${createHash('sha256').update(firstTapScript).digest('base64')}'`,
+];
 
 /** Options of {@link render}. */
 export interface RenderOptions {
@@ -71,7 +87,9 @@ export function render(url: string, options: RenderOptions): RenderResult {
   // The context is always filled by the render; the fallback only satisfies the types.
   const route = context.route ?? resolveRoute(pathname, allSuburbs);
   const meta = context.meta ?? pageMeta(route, search, allSuburbs);
-  const head = renderHeadTags(meta, options.publicUrl) + renderPageSuburbData(pageSuburbData(route, search));
+  const head =
+    `<script>${firstTapScript}</script>${renderHeadTags(meta, options.publicUrl)}` +
+    renderPageSuburbData(pageSuburbData(route, search));
   return { status: route.status, head, html };
 }
 

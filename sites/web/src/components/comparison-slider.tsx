@@ -30,8 +30,12 @@ export function ComparisonSlider({ item }: ComparisonSliderProps) {
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
     moveTo(event);
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // A press held from before hydration and replayed (decision 0008): its pointer has lifted.
+    }
     // Keep keyboard users' place: the handle takes focus, as a native range input would.
     event.currentTarget.querySelector<HTMLElement>('[role="slider"]')?.focus({ preventScroll: true });
   }
@@ -59,7 +63,13 @@ export function ComparisonSlider({ item }: ComparisonSliderProps) {
   }
 
   return (
-    <div className="comparison" onPointerDown={onPointerDown} onPointerMove={onPointerMove}>
+    // data-first-tap: pressed, dragged or keyed before the app has hydrated, it moves once it has.
+    <div
+      className="comparison"
+      data-first-tap="press"
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+    >
       <img
         className="comparison__image"
         src={item.afterImage}

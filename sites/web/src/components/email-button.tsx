@@ -11,13 +11,17 @@ export interface EmailButtonProps {
   className?: string;
 }
 
-/** A button that opens the contact dialog addressed to `recipient` (spec §2, §4). */
+/**
+ * A button that opens the contact dialog addressed to `recipient` (spec §2, §4). Tapped before the
+ * app has hydrated, the tap is held and replayed (data-first-tap, decision 0008).
+ */
 export function EmailButton({ recipient, children = 'Email', className = 'button' }: EmailButtonProps) {
   return (
     <button
       type="button"
       className={className}
       aria-haspopup="dialog"
+      data-first-tap="click"
       onClick={() => openContactDialog(recipient)}
     >
       {children}

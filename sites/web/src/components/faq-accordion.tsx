@@ -1,48 +1,48 @@
 import type { FaqEntry } from '@cleanquote/content';
-import { Accordion } from 'radix-ui';
 
 /** Props of {@link FaqAccordion}. */
 export interface FaqAccordionProps {
   entries: readonly FaqEntry[];
+  /** Groups the disclosures so only one is open at a time; unique per page. */
+  name?: string;
 }
 
 /**
- * The FAQ as a Radix accordion: one answer open at a time, and the open one can be closed again
- * (spec §2). Answers are always in the HTML (hidden while closed), so search engines read them and
- * the stylesheet shows them all when scripting is off.
+ * The FAQ as native disclosures sharing one `name`: one answer open at a time, and the open one can
+ * be closed again (spec §2, §4). The browser does all of it, so a question answers the first tap
+ * before the app has hydrated, and with scripting off (decision 0008). The answers are in the HTML,
+ * so search engines read them and find-in-page opens the one it finds.
  */
-export function FaqAccordion({ entries }: FaqAccordionProps) {
+export function FaqAccordion({ entries, name = 'faq' }: FaqAccordionProps) {
   return (
-    <Accordion.Root type="single" collapsible className="faq">
-      {entries.map((entry, index) => (
-        <Accordion.Item key={entry.question} value={`faq-${index + 1}`} className="faq__item">
-          <Accordion.Header className="faq__heading">
-            <Accordion.Trigger className="faq__trigger">
-              <span>{entry.question}</span>
-              <svg
-                className="faq__chevron"
-                aria-hidden="true"
-                width="20"
-                height="20"
-                viewBox="0 0 20 20"
-                focusable="false"
-              >
-                <path
-                  d="M5 7.5l5 5 5-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </svg>
-            </Accordion.Trigger>
-          </Accordion.Header>
-          <Accordion.Content className="faq__answer" forceMount>
+    <div className="faq">
+      {entries.map((entry) => (
+        <details key={entry.question} name={name} className="faq__item">
+          <summary className="faq__question">
+            <h3 className="faq__heading">{entry.question}</h3>
+            <svg
+              className="faq__chevron"
+              aria-hidden="true"
+              width="20"
+              height="20"
+              viewBox="0 0 20 20"
+              focusable="false"
+            >
+              <path
+                d="M5 7.5l5 5 5-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </summary>
+          <div className="faq__answer">
             <p>{entry.answer}</p>
-          </Accordion.Content>
-        </Accordion.Item>
+          </div>
+        </details>
       ))}
-    </Accordion.Root>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 import { business } from '@cleanquote/content';
-import { useSignals } from '@preact/signals-react/runtime';
-import type { KeyboardEvent } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { closeMobileMenu, mobileMenuOpen, toggleMobileMenu } from '../state/site-state.ts';
+import { closeMobileMenu, MOBILE_MENU_ID } from '../state/site-state.ts';
 
 /** Props of {@link SiteHeader}. */
 export interface SiteHeaderProps {
@@ -26,22 +25,14 @@ export function sectionHref(section: string, onHomePage: boolean): string {
   return section === 'home' ? '/' : `/#${section}`;
 }
 
-const menuId = 'site-menu';
-
 /**
  * Banner, business name and the main navigation. Every item is a real link, so the menu works
- * before (or without) JavaScript; on small screens a Menu button shows and hides it, and choosing
- * an item closes it (spec §2, §4).
+ * before (or without) JavaScript. On small screens a Menu button shows and hides the list: the list
+ * is a popover the button opens natively (popovertarget), so it answers the first tap before the app
+ * has hydrated; Escape and a tap outside close it, and so does choosing an item (spec §2, §4).
  */
 export function SiteHeader({ onHomePage, currentPath }: SiteHeaderProps) {
-  useSignals();
-  const open = mobileMenuOpen.value;
-
-  function closeOnEscape(event: KeyboardEvent<HTMLElement>) {
-    if (event.key !== 'Escape' || !mobileMenuOpen.value) return;
-    closeMobileMenu();
-    document.getElementById('site-menu-button')?.focus();
-  }
+  useCloseMenuOnWideScreens();
 
   return (
     <header className="site-header">
@@ -53,30 +44,34 @@ export function SiteHeader({ onHomePage, currentPath }: SiteHeaderProps) {
         <Link href="/" className="site-header__brand" onClick={closeMobileMenu}>
           {business.name}
         </Link>
-        <nav className="site-nav" aria-label="Main" onKeyDown={closeOnEscape}>
+        <nav className="site-nav" aria-label="Main">
+          {/* The browser exposes the button as expanded or collapsed from the popover's state. */}
           <button
             id="site-menu-button"
             type="button"
             className="site-nav__toggle"
-            aria-expanded={open}
-            aria-controls={menuId}
-            onClick={toggleMobileMenu}
+            popoverTarget={MOBILE_MENU_ID}
+            aria-controls={MOBILE_MENU_ID}
           >
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" focusable="false">
-              {open ? (
-                <path d="M4 4l12 12M16 4L4 16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              ) : (
-                <path
-                  d="M3 5h14M3 10h14M3 15h14"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              )}
+              <path
+                className="site-nav__icon-closed"
+                d="M3 5h14M3 10h14M3 15h14"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+              <path
+                className="site-nav__icon-open"
+                d="M4 4l12 12M16 4L4 16"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
             </svg>
             Menu
           </button>
-          <ul id={menuId} className="site-nav__list" data-open={open}>
+          <ul id={MOBILE_MENU_ID} className="site-nav__list" popover="auto">
             {sectionLinks.map(({ label, section }) => (
               <li key={section}>
                 {/* Plain anchors: on '/' the browser scrolls to the section; elsewhere it loads the
@@ -105,4 +100,16 @@ export function SiteHeader({ onHomePage, currentPath }: SiteHeaderProps) {
       </div>
     </header>
   );
+}
+
+/** The wide layout shows the links in the header: a menu left open on a narrow screen closes. */
+function useCloseMenuOnWideScreens(): void {
+  useEffect(() => {
+    const wide = window.matchMedia('(min-width: 56rem)');
+    const close = () => {
+      if (wide.matches) closeMobileMenu();
+    };
+    wide.addEventListener('change', close);
+    return () => wide.removeEventListener('change', close);
+  }, []);
 }

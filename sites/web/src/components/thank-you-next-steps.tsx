@@ -107,7 +107,7 @@ export function ThankYouRedirectNotice({ delayMs = THANK_YOU_REDIRECT_MS }: Than
   return (
     <p className="muted redirect-notice">
       {`You'll be taken back to the home page in ${seconds} seconds. `}
-      <button type="button" className="link-button" onClick={cancelHomeRedirect}>
+      <button type="button" className="link-button" data-first-tap="click" onClick={cancelHomeRedirect}>
         Stay on this page
       </button>
     </p>

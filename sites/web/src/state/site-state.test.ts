@@ -6,7 +6,6 @@ import {
   contactRecipient,
   contactSending,
   dismissToast,
-  mobileMenuOpen,
   newsletterStatus,
   openContactDialog,
   resetSiteState,
@@ -16,7 +15,6 @@ import {
   subscribeToNewsletter,
   TOAST_REMOVE_DELAY_MS,
   toasts,
-  toggleMobileMenu,
 } from './site-state.ts';
 
 const [founder] = team;
@@ -176,14 +174,7 @@ describe('the newsletter', () => {
   });
 });
 
-describe('the header and the gallery', () => {
-  it('toggles the mobile menu', () => {
-    toggleMobileMenu();
-    expect(mobileMenuOpen.value).toBe(true);
-    toggleMobileMenu();
-    expect(mobileMenuOpen.value).toBe(false);
-  });
-
+describe('the gallery', () => {
   it('starts each slider at 50 % and clamps it to whole percents between 0 and 100', () => {
     expect(comparisonPosition('a').value).toBe(50);
     setComparisonPosition('a', 12.6);

@@ -4,8 +4,9 @@ import { postNewsletterSignUp, postTeamContact, type TeamContactFields } from '.
 
 /*
  * The site's shared UI state outside the quote wizard (DESIGN.md, 'The stack'): which contact dialog
- * is open and for whom, the toast queue, the newsletter form's status, the mobile menu and the
- * before/after sliders. Components read these signals (with `useSignals()`) and change them only
+ * is open and for whom, the toast queue, the newsletter form's status and the before/after sliders.
+ * (Whether the mobile menu is open is the browser's: it is a popover, see closeMobileMenu.)
+ * Components read these signals (with `useSignals()`) and change them only
  * through the functions below; nothing here is copied into React context or component state.
  *
  * The server render only reads the initial values; nothing writes to them outside the browser.
@@ -198,15 +199,17 @@ export async function subscribeToNewsletter(rawEmail: string): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Header and gallery
 
-/** Whether the small-screen navigation menu is open (spec §4). */
-export const mobileMenuOpen: Signal<boolean> = signal(false);
+/** Id of the small-screen navigation menu, a popover opened by the header's Menu button. */
+export const MOBILE_MENU_ID = 'site-menu';
 
-export function toggleMobileMenu(): void {
-  mobileMenuOpen.value = !mobileMenuOpen.value;
-}
-
+/**
+ * Closes the small-screen menu (spec §4). The menu is a popover: the browser keeps whether it is
+ * open, so it opens on the first tap even before the app has hydrated (decision 0008).
+ */
 export function closeMobileMenu(): void {
-  mobileMenuOpen.value = false;
+  if (typeof document === 'undefined') return;
+  const menu = document.getElementById(MOBILE_MENU_ID);
+  if (menu?.matches(':popover-open')) menu.hidePopover();
 }
 
 /** Where a before/after slider starts, in percent of the width shown as 'before' (spec §4). */
@@ -252,7 +255,6 @@ export function resetSiteState(): void {
     contactRecipient.value = null;
     contactSending.value = false;
     newsletterStatus.value = 'idle';
-    mobileMenuOpen.value = false;
     homeRedirectCancelled.value = false;
     for (const position of comparisonPositions.values()) position.value = COMPARISON_START_PERCENT;
   });
