@@ -12,6 +12,7 @@ import { contactRoutes } from './routes/contact/contact.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { newsletterRoutes } from './routes/newsletter/newsletter.ts';
 import { seoRoutes } from './routes/seo/seo.ts';
+import { quoteFormPageRoutes } from './routes/service-form/quote-form-page.ts';
 import { serviceFormRoutes } from './routes/service-form/service-form.ts';
 import { teamContactRoutes } from './routes/team-contact/team-contact.ts';
 import { applySecurityBaseline } from './security/baseline.ts';
@@ -57,6 +58,9 @@ export function createApp({ environment, database, logger, site }: AppDependenci
 
   // Unknown API paths answer JSON, never the site's HTML.
   app.all('/api/*', (c) => c.json({ error: 'Not found', requestId: c.var.requestId }, 404));
+
+  // The quote wizard without script: its form posts to the page's own path (docs/decisions/0009).
+  app.route('/service-form', quoteFormPageRoutes(site));
 
   if (site) {
     app.use(

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { QuoteFormState } from '@cleanquote/quote-core';
 
 /** What the site's server entry (sites/web/src/entry-server.tsx) renders for one URL. */
 export interface RenderedPage {
@@ -9,15 +10,24 @@ export interface RenderedPage {
   html: string;
 }
 
+/** What a render may carry besides the URL. */
+export interface RenderDocumentOptions {
+  /**
+   * /service-form after a post: the wizard's state decided by the server (docs/decisions/0009).
+   * Such a page belongs to one visitor: never cache it.
+   */
+  quoteForm?: QuoteFormState | undefined;
+}
+
 /** The built site: its HTML template and its server renderer. */
 export interface BuiltSite {
   clientDirectory: string;
   /** Full HTML document for a path and query, with the status the route table gives it. */
-  renderDocument(url: string, publicUrl: string): RenderedPage;
+  renderDocument(url: string, publicUrl: string, options?: RenderDocumentOptions): RenderedPage;
 }
 
 interface ServerEntry {
-  render(url: string, options: { publicUrl: string }): RenderedPage;
+  render(url: string, options: { publicUrl: string } & RenderDocumentOptions): RenderedPage;
 }
 
 /**
@@ -36,8 +46,8 @@ export async function loadBuiltSite(distDirectory: string): Promise<BuiltSite | 
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
   return {
     clientDirectory,
-    renderDocument(url, publicUrl) {
-      const page = entry.render(url, { publicUrl });
+    renderDocument(url, publicUrl, options) {
+      const page = entry.render(url, { publicUrl, ...options });
       // Functions as replacers: '$' sequences in page content must not be read as patterns.
       const html = template
         .replace('<!--app-head-->', () => page.head)

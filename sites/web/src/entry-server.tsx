@@ -1,3 +1,4 @@
+import type { QuoteFormState } from '@cleanquote/quote-wizard';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App, type RenderContext } from './app.tsx';
@@ -9,6 +10,11 @@ import { resolveRoute } from './routes.ts';
 export interface RenderOptions {
   /** Canonical base URL of the site (PUBLIC_URL), e.g. 'https://www.example.com.au'. */
   publicUrl: string;
+  /**
+   * /service-form only: the wizard's state the server decided for a posted form (no-script wizard,
+   * docs/decisions/0009). Absent for a plain GET, whose page is the same for every visitor.
+   */
+  quoteForm?: QuoteFormState | undefined;
 }
 
 /** What the server puts into the built index.html and answers with. */
@@ -51,13 +57,15 @@ function splitUrl(url: string): { pathname: string; search: string } {
 export function render(url: string, options: RenderOptions): RenderResult {
   const { pathname, search } = splitUrl(url);
   const context: RenderContext = {};
+  const { quoteForm } = options;
+  const FormPage = quoteForm ? () => <ServiceFormPage formState={quoteForm} /> : ServiceFormPage;
   const html = renderToString(
     <StrictMode>
       <App
         ssrPath={pathname}
         ssrSearch={search.replace(/^\?/, '')}
         renderContext={context}
-        loadedPages={{ ServiceFormPage }}
+        loadedPages={{ ServiceFormPage: FormPage }}
       />
     </StrictMode>,
   );
