@@ -132,7 +132,7 @@ describe('POST /service-form (the wizard without script)', () => {
         address: '2 Elm St',
       }),
     );
-    expect(response.status).toBe(422);
+    expect(response.status).toBe(200);
     const state = await renderedState(response);
     expect(stepOf(state)).toBe('contact-info');
     expect(state.showErrors).toBe(true);

@@ -19,7 +19,9 @@ export const FORM_STORE_FAILURE =
  * POST /service-form: the quote wizard before and without script (docs/decisions/0009). The page's
  * form posts every answer so far (form-encoded); the wizard's own machine decides what that leads to
  * (`decideQuoteForm`, quote-core), and this route answers with the site's page rendered in that state:
- * the next or previous step (200), the same step with its messages and every answer kept (422), or —
+ * the next or previous step, or the same step with its messages and every answer kept (200 both: a
+ * page the visitor reads and carries on with, as GOV.UK forms answer; a 4xx document would also log
+ * an error in the browser's console), or —
  * once every step passes and the final step asked — the quote stored exactly as POST
  * /api/service-form stores it (the same schema, intake and Idempotency-Key semantics, the key carried
  * in the form) and a 303 to /thank-you with its reference.
@@ -46,16 +48,16 @@ export function quoteFormPageRoutes(site: BuiltSite | undefined) {
       }
       const outcome = decideQuoteForm(readQuoteForm(new URLSearchParams(await c.req.text())));
 
-      const render = (state: QuoteFormState, status: 200 | 422 | 503) => {
+      const render = (state: QuoteFormState, status: 200 | 503) => {
         const page = site.renderDocument(PAGE_PATH, c.var.environment.PUBLIC_URL, { quoteForm: state });
         c.header('Cache-Control', 'no-store');
         return c.html(page.html, status);
       };
-      if (outcome.kind === 'show') return render(outcome.state, outcome.state.showErrors ? 422 : 200);
+      if (outcome.kind === 'show') return render(outcome.state, 200);
 
       // The same validation as the JSON route: the shared schema on the body the wizard would send.
       const parsed = quoteRequestSchema.safeParse(outcome.submission);
-      if (!parsed.success) return render({ ...outcome.state, showErrors: true }, 422);
+      if (!parsed.success) return render({ ...outcome.state, showErrors: true }, 200);
       const { idempotencyKey } = outcome.state;
       const store = (key: string) =>
         storeQuoteRequest(c, { request: parsed.data, source: 'main-site', idempotencyKey: key });
