@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium.ts';
+import { e2eAdmin } from './support/e2e-admin.ts';
 
 // scripts/test.mjs picks a free port; the config is evaluated again in every worker, so the port and
 // the database must come from the environment rather than be chosen here.
@@ -42,6 +43,9 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       DATABASE_URL: process.env.E2E_DATABASE_URL,
       LOG_LEVEL: 'warn',
+      // Specs read stored quotes as this admin (GET /api/contact).
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
     },
   },
 });

@@ -14,6 +14,7 @@ import { clientEmailTestRoutes, directEmailRoutes } from './routes/email-tools/e
 import { healthRoutes } from './routes/health/health.ts';
 import { newsletterRoutes } from './routes/newsletter/newsletter.ts';
 import { seoRoutes } from './routes/seo/seo.ts';
+import { quoteFormPageRoutes } from './routes/service-form/quote-form-page.ts';
 import { serviceFormRoutes } from './routes/service-form/service-form.ts';
 import { teamContactRoutes } from './routes/team-contact/team-contact.ts';
 import { applySecurityBaseline } from './security/baseline.ts';
@@ -69,6 +70,9 @@ export function createApp({ environment, database, logger, site }: AppDependenci
     if (siteServer && (apiRoot || prefersHtml(c.req.header('Accept')))) return siteServer.notFoundPage(c);
     return c.json({ error: 'Not found', requestId: c.var.requestId }, 404);
   });
+
+  // The quote wizard without script: its form posts to the page's own path (docs/decisions/0009).
+  app.route('/service-form', quoteFormPageRoutes(site));
 
   // The built site: its files from memory, precompressed; its pages rendered once and kept.
   if (siteServer) app.get('*', (c) => siteServer.serve(c));

@@ -46,8 +46,13 @@ test('a regular clean sent through the wizard arrives as two mails and in the ad
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByRole('heading', { level: 1, name: 'Get Your Cleaning Quote' })).toBeVisible();
 
-  // Service, property size, timing: the choices are radios named by their labels.
-  await page.getByRole('radio', { name: 'Regular Cleaning', exact: true }).check();
+  // Service, property size, timing: the choices are radios named by their whole card.
+  await page
+    .getByRole('radio', {
+      name: 'Regular Cleaning Weekly, fortnightly or monthly home cleaning',
+      exact: true,
+    })
+    .check();
   await next(page);
   await page
     .getByRole('group', { name: /^Bedrooms/ })
@@ -59,7 +64,7 @@ test('a regular clean sent through the wizard arrives as two mails and in the ad
     .check();
   await page.getByRole('radio', { name: 'Townhouse', exact: true }).check();
   await next(page);
-  await page.getByRole('radio', { name: 'This week', exact: true }).check();
+  await page.getByRole('radio', { name: 'This week within 7 days', exact: true }).check();
   await next(page);
 
   // Contact details, terms, final details.

@@ -40,10 +40,14 @@ async function tabTo(page: Page, target: Locator, maxPresses = 80): Promise<void
   throw new Error(`Could not reach ${target.toString()} with the Tab key`);
 }
 
-/** Tabs into a radio group, arrows to `option` and makes sure it is checked. */
+/**
+ * Tabs into a radio group, arrows to the option whose card starts with `option` (a card's name is its
+ * whole text, note included) and makes sure it is checked.
+ */
 async function chooseRadio(page: Page, groupName: string | RegExp, option: string): Promise<void> {
   const group = page.getByRole('group', { name: groupName });
-  const target = group.getByRole('radio', { name: option, exact: true });
+  const escaped = option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const target = group.getByRole('radio', { name: new RegExp(`^${escaped}( |$)`) });
   for (let press = 0; press <= 80; press += 1) {
     const inGroup = await group.evaluate(
       (element) =>
@@ -508,6 +512,66 @@ test.describe('the wizard on /service-form', () => {
     await press(page, nextButton(page));
     await expect(wizard(page).getByText('Step 2 of 7')).toBeVisible();
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe('a step the server rendered after a post (docs/decisions/0009)', () => {
+  /** What a tap before the script ran does: the form posts itself, and the server renders the answer. */
+  async function postNatively(page: Page): Promise<void> {
+    await Promise.all([
+      page.waitForEvent('load'),
+      wizard(page)
+        .locator('form')
+        .evaluate((form: HTMLFormElement) => form.submit()),
+    ]);
+    await page.locator('.cq-wizard[data-cq-ready="true"]').waitFor();
+  }
+
+  function watch(page: Page) {
+    const seen = { errors: [] as string[], posts: [] as string[] };
+    page.on('console', (message) => {
+      if (message.type() === 'error') seen.errors.push(message.text());
+    });
+    page.on('pageerror', (error) => seen.errors.push(error.message));
+    page.on('request', (request) => {
+      if (request.method() === 'POST') seen.posts.push(new URL(request.url()).pathname);
+    });
+    return seen;
+  }
+
+  test('hydrates the same step and carries on in the page, with the pre-filled answers', async ({ page }) => {
+    const seen = watch(page);
+    await openWizard(page, '/service-form?service=window-cleaning&suburb=fitzroy');
+    await postNatively(page);
+    expect(await stepId(page)).toBe('window-details');
+    await expect(wizard(page).getByText('Step 2 of 6')).toBeVisible();
+
+    await typeInto(page, wizard(page).getByRole('spinbutton', { name: 'Number of window panels' }), '8');
+    await press(page, nextButton(page));
+    expect(await stepId(page)).toBe('timing');
+    await expect(currentStep(page).getByRole('heading').first()).toBeFocused();
+    await chooseRadio(page, 'When do you need the clean?', 'Next week');
+    await press(page, nextButton(page));
+    await expect(wizard(page).getByRole('textbox', { name: 'Property Address' })).toHaveValue('Fitzroy, VIC');
+    await press(page, wizard(page).getByRole('button', { name: 'Back' }));
+    await press(page, wizard(page).getByRole('button', { name: 'Back' }));
+    await expect(wizard(page).getByRole('spinbutton', { name: 'Number of window panels' })).toHaveValue('8');
+    expect(seen.posts).toEqual(['/service-form']);
+    expect(seen.errors).toEqual([]);
+  });
+
+  test('hydrates a refused step with its message, and Next then acts in the page', async ({ page }) => {
+    const seen = watch(page);
+    await openWizard(page, '/service-form');
+    await postNatively(page);
+    expect(await stepId(page)).toBe('service-type');
+    await expect(wizard(page).locator('.cq-field__error')).toHaveText('Choose a service');
+    await expect(nextButton(page)).toBeDisabled();
+    await chooseRadio(page, 'What type of cleaning do you need?', 'Deep Cleaning');
+    await press(page, nextButton(page));
+    expect(await stepId(page)).toBe('property-size');
+    expect(seen.posts).toEqual(['/service-form']);
+    expect(seen.errors).toEqual([]);
   });
 });
 

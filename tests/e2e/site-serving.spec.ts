@@ -81,7 +81,9 @@ test.describe('served like a fast site', () => {
     const suburb = suburbs.find((candidate) => candidate.slug === 'south-yarra');
     if (!suburb) throw new Error('South Yarra is not in the data set');
     await gotoHydrated(page, `/${suburb.slug}`);
-    await expect(page.getByRole('heading', { level: 1, name: `Cleaning Services in ${suburb.name}` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Cleaning Services in ${suburb.name}` }),
+    ).toBeVisible();
     await expect(page).toHaveTitle(suburb.metaTitle);
     const nearby = page.getByRole('navigation', { name: 'Nearby areas we clean' }).getByRole('link');
     await expect(nearby).toHaveCount(6);

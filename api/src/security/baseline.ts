@@ -22,6 +22,7 @@ export const RATE_LIMITED_POST_PATHS = [
   ...PUBLIC_SUBMISSION_PATHS,
   '/api/newsletter/unsubscribe',
   '/api/login',
+  '/service-form',
 ] as const;
 
 /** Public POSTs that carry no cookie-based authority (token links, submissions): no CSRF check. */

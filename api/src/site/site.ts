@@ -1,12 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { QuoteFormState } from '@cleanquote/quote-core';
 
 /** What the site's server entry (sites/web/src/entry-server.tsx) renders for one URL. */
 export interface RenderedPage {
   status: 200 | 404;
   head: string;
   html: string;
+}
+
+/** What a render may carry besides the URL. */
+export interface RenderDocumentOptions {
+  /**
+   * /service-form after a post: the wizard's state decided by the server (docs/decisions/0009).
+   * Such a page belongs to one visitor: never cache it.
+   */
+  quoteForm?: QuoteFormState | undefined;
 }
 
 /** Which rendered document a URL gets (sites/web/src/page-key.ts): equal keys, identical documents. */
@@ -20,7 +30,7 @@ export interface PageKey {
 export interface BuiltSite {
   clientDirectory: string;
   /** Full HTML document for a path and query, with the status the route table gives it. */
-  renderDocument(url: string, publicUrl: string): RenderedPage;
+  renderDocument(url: string, publicUrl: string, options?: RenderDocumentOptions): RenderedPage;
   /** The cache key of a path and query: which of the site's documents it renders. */
   pageKey(url: string): PageKey;
   /**
@@ -33,7 +43,7 @@ export interface BuiltSite {
 
 /** The server entry's exports the API uses. */
 interface ServerEntry {
-  render(url: string, options: { publicUrl: string }): RenderedPage;
+  render(url: string, options: { publicUrl: string } & RenderDocumentOptions): RenderedPage;
   pageKey(url: string): PageKey;
   /** Optional: the hashes of inline scripts the template or the render put into every document. */
   inlineScriptHashes?: readonly string[];
@@ -75,8 +85,8 @@ export async function loadBuiltSite(distDirectory: string): Promise<BuiltSite | 
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
   return {
     clientDirectory,
-    renderDocument(url, publicUrl) {
-      const page = entry.render(url, { publicUrl });
+    renderDocument(url, publicUrl, options) {
+      const page = entry.render(url, { publicUrl, ...options });
       // Functions as replacers: '$' sequences in page content must not be read as patterns.
       const html = template
         .replace('<!--app-head-->', () => page.head)

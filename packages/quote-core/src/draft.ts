@@ -18,7 +18,8 @@ export interface QuoteDraft {
   readonly idempotencyKey: string;
 }
 
-const CHOICE_FIELDS = [
+/** Answers chosen from a list (one id each); the no-script form reads them too (`quote-form.ts`). */
+export const CHOICE_FIELDS = [
   'serviceType',
   'bedrooms',
   'bathrooms',
@@ -31,7 +32,8 @@ const CHOICE_FIELDS = [
   'howFoundUs',
 ] as const;
 
-const TEXT_FIELDS = Object.keys(TEXT_LIMITS) as (keyof typeof TEXT_LIMITS)[];
+/** Free-text answers. */
+export const TEXT_FIELDS = Object.keys(TEXT_LIMITS) as (keyof typeof TEXT_LIMITS)[];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

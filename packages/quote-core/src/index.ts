@@ -26,6 +26,23 @@ export {
   type QuoteAnswers,
   type QuoteField,
 } from './quote-answers.ts';
+export {
+  adoptionEvents,
+  answersFromForm,
+  decideQuoteForm,
+  type FormFields,
+  formActionValue,
+  hiddenAnswerFields,
+  type PostedQuoteForm,
+  parseQuoteFormState,
+  QUOTE_FORM_FIELDS,
+  type QuoteFormAction,
+  type QuoteFormOutcome,
+  type QuoteFormState,
+  readQuoteForm,
+  roomCountField,
+  serializeQuoteFormState,
+} from './quote-form.ts';
 export * from './quote-options.ts';
 export {
   ALWAYS_REQUIRED_FIELDS,

@@ -81,9 +81,9 @@ describe('wizard options (spec §2, §3)', () => {
       Object.fromEntries(URGENCY_OPTIONS.map((option) => [option.id, option.description])),
     ).toMatchObject({
       'urgent-today': 'Today/Tomorrow',
-      'this-week': 'Within 7 days',
-      'next-week': 'Within 2 weeks',
-      'just-browsing': 'Just getting quotes',
+      'this-week': 'within 7 days',
+      'next-week': 'within 2 weeks',
+      'just-browsing': 'just getting quotes',
     });
   });
 });

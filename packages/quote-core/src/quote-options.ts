@@ -319,7 +319,11 @@ export const NDIS_CLIENT_TYPE_OPTIONS: readonly QuoteOption<NdisClientType>[] = 
 export const URGENCIES = ['urgent-today', 'this-week', 'next-week', 'within-month', 'just-browsing'] as const;
 /** A timing choice. */
 export type Urgency = (typeof URGENCIES)[number];
-/** Timing cards for display; descriptions carry the spec's wording. */
+/**
+ * Timing cards for display; descriptions carry the spec's wording exactly (spec §2: 'Today/Tomorrow',
+ * 'within 7 days', 'within 2 weeks', 'just getting quotes'), and each card's accessible name holds
+ * both lines, so people can ask for 'Today/Tomorrow' by voice.
+ */
 export const URGENCY_OPTIONS: readonly QuoteOption<Urgency>[] = toOptions(
   URGENCIES,
   {
@@ -331,10 +335,10 @@ export const URGENCY_OPTIONS: readonly QuoteOption<Urgency>[] = toOptions(
   },
   {
     'urgent-today': 'Today/Tomorrow',
-    'this-week': 'Within 7 days',
-    'next-week': 'Within 2 weeks',
-    'within-month': 'Within a month',
-    'just-browsing': 'Just getting quotes',
+    'this-week': 'within 7 days',
+    'next-week': 'within 2 weeks',
+    'within-month': 'within a month',
+    'just-browsing': 'just getting quotes',
   },
 );
 

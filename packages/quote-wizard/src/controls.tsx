@@ -4,7 +4,7 @@
  * None of them decides what is valid: errors and enabled states are passed in from the machine.
  */
 import type { QuoteOption } from '@cleanquote/quote-core';
-import { type ChangeEvent, type ReactNode, type Ref, useId } from 'react';
+import { type ChangeEvent, type MouseEvent, type ReactNode, type Ref, useId } from 'react';
 
 /** A heading level the wizard renders. */
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
@@ -58,8 +58,13 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   );
 }
 
-/** A radio group shown as cards (spec §2 'card grid'). */
+/**
+ * A radio group shown as cards (spec §2 'card grid'). Each radio is named by its whole card, the
+ * note included (WCAG 2.5.3 Label in Name: 'Urgent Today/Tomorrow', 'End of Lease Cleaning
+ * Bond-back guarantee'), so what people see is what they can say or hear.
+ */
 export function ChoiceCards<TId extends string>({
+  idPrefix,
   name,
   legend,
   labelledBy,
@@ -70,7 +75,9 @@ export function ChoiceCards<TId extends string>({
   error,
   compact = false,
 }: {
-  /** Radio group name; unique per wizard. */
+  /** Prefix of the element ids; unique per wizard. */
+  idPrefix: string;
+  /** The answer field: the radios' name, posted with the form. */
   name: string;
   /** Visible legend; omit when `labelledBy` names the group (e.g. the step heading). */
   legend?: string;
@@ -83,7 +90,7 @@ export function ChoiceCards<TId extends string>({
   /** Short labels (counts): a denser grid. */
   compact?: boolean;
 }) {
-  const errorId = `${name}-error`;
+  const errorId = `${idPrefix}-error`;
   return (
     <fieldset
       className="cq-choices"
@@ -98,7 +105,7 @@ export function ChoiceCards<TId extends string>({
       ) : null}
       <div className={compact ? 'cq-choices__grid cq-choices__grid--compact' : 'cq-choices__grid'}>
         {options.map((option) => {
-          const id = `${name}-${option.id}`;
+          const id = `${idPrefix}-${option.id}`;
           return (
             <label className="cq-choice" key={option.id} htmlFor={id}>
               <input
@@ -109,19 +116,13 @@ export function ChoiceCards<TId extends string>({
                 value={option.id}
                 checked={value === option.id}
                 required={required}
-                aria-labelledby={`${id}-label`}
-                aria-describedby={option.description ? `${id}-note` : undefined}
                 onChange={() => onChange(option.id)}
               />
               <span className="cq-choice__text">
-                <span className="cq-choice__label" id={`${id}-label`}>
-                  {option.label}
-                </span>
-                {option.description ? (
-                  <span className="cq-choice__note" id={`${id}-note`}>
-                    {option.description}
-                  </span>
-                ) : null}
+                <span className="cq-choice__label">{option.label}</span>
+                {/* The space keeps label and note apart in the accessible name, whatever the CSS. */}
+                {option.description ? ' ' : null}
+                {option.description ? <span className="cq-choice__note">{option.description}</span> : null}
               </span>
             </label>
           );
@@ -134,12 +135,16 @@ export function ChoiceCards<TId extends string>({
 
 /** Optional extras: each a checkbox that toggles (spec §4 'Extras lists toggle'). */
 export function CheckboxList<TId extends string>({
+  idPrefix,
   name,
   legend,
   options,
   selected,
   onToggle,
 }: {
+  /** Prefix of the element ids; unique per wizard. */
+  idPrefix: string;
+  /** The answer field: the checkboxes' name, posted with the form. */
   name: string;
   legend: string;
   options: readonly QuoteOption<TId>[];
@@ -154,7 +159,7 @@ export function CheckboxList<TId extends string>({
       </legend>
       <div className="cq-choices__grid">
         {options.map((option) => {
-          const id = `${name}-${option.id}`;
+          const id = `${idPrefix}-${option.id}`;
           return (
             <label className="cq-choice cq-choice--check" key={option.id} htmlFor={id}>
               <input
@@ -180,6 +185,8 @@ export function CheckboxList<TId extends string>({
 /** A labelled text input; required ones are marked with a visible asterisk and `required`. */
 export function TextField({
   id,
+  name,
+  inputRef,
   label,
   value,
   onChange,
@@ -195,6 +202,9 @@ export function TextField({
   hint,
 }: {
   id: string;
+  /** The answer field, posted with the form. */
+  name: string;
+  inputRef?: Ref<HTMLInputElement>;
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -226,7 +236,8 @@ export function TextField({
       <input
         className="cq-field__input"
         id={id}
-        name={id}
+        name={name}
+        ref={inputRef}
         type={type}
         value={value}
         required={required}
@@ -248,6 +259,7 @@ export function TextField({
 /** A labelled, optional textarea. */
 export function TextAreaField({
   id,
+  name,
   label,
   value,
   onChange,
@@ -255,6 +267,8 @@ export function TextAreaField({
   rows = 4,
 }: {
   id: string;
+  /** The answer field, posted with the form. */
+  name: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -270,7 +284,7 @@ export function TextAreaField({
       <textarea
         className="cq-field__input cq-field__input--area"
         id={id}
-        name={id}
+        name={name}
         rows={rows}
         value={value}
         maxLength={maxLength}
@@ -283,6 +297,8 @@ export function TextAreaField({
 /**
  * A room counter: two labelled buttons and the count, announced politely. The buttons stay focusable
  * when they cannot act (aria-disabled), so a keyboard user who reaches the maximum keeps their place.
+ * In a form that posts (`postAs`), they are submit buttons that name their action, so the counter
+ * also works before and without the script; with it, they act at once and post nothing.
  */
 export function Counter({
   label,
@@ -293,6 +309,7 @@ export function Counter({
   canRemove,
   onAdd,
   onRemove,
+  postAs,
 }: {
   label: string;
   singular: string;
@@ -302,8 +319,21 @@ export function Counter({
   canRemove: boolean;
   onAdd: () => void;
   onRemove: () => void;
+  /** The form's action name and the values the buttons post, when the form posts. */
+  postAs?: { readonly name: string; readonly add: string; readonly remove: string } | undefined;
 }) {
   const labelId = useId();
+  const button = (can: boolean, act: () => void, value: string | undefined) => ({
+    type: postAs ? ('submit' as const) : ('button' as const),
+    name: postAs?.name,
+    value,
+    className: 'cq-counter__button',
+    'aria-disabled': can ? undefined : true,
+    onClick: (event: MouseEvent) => {
+      event.preventDefault();
+      if (can) act();
+    },
+  });
   return (
     // A div, not a fieldset: a legend cannot take part in the counter's flex layout.
     // biome-ignore lint/a11y/useSemanticElements: role group names the counter's buttons and count
@@ -313,14 +343,7 @@ export function Counter({
         <span className="cq-counter__max"> (up to {max})</span>
       </span>
       <span className="cq-counter__controls">
-        <button
-          type="button"
-          className="cq-counter__button"
-          aria-disabled={canRemove ? undefined : true}
-          onClick={() => {
-            if (canRemove) onRemove();
-          }}
-        >
+        <button {...button(canRemove, onRemove, postAs?.remove)}>
           <span aria-hidden="true">−</span>
           <span className="cq-sr-only">{`Remove one ${singular}`}</span>
         </button>
@@ -329,14 +352,7 @@ export function Counter({
           {count}
           {count >= max ? <span className="cq-sr-only"> (maximum)</span> : null}
         </output>
-        <button
-          type="button"
-          className="cq-counter__button"
-          aria-disabled={canAdd ? undefined : true}
-          onClick={() => {
-            if (canAdd) onAdd();
-          }}
-        >
+        <button {...button(canAdd, onAdd, postAs?.add)}>
           <span aria-hidden="true">+</span>
           <span className="cq-sr-only">{`Add one ${singular}`}</span>
         </button>

@@ -19,6 +19,20 @@ export type {
   SubmitQuoteInput,
   SubmitQuoteOutput,
 } from '@cleanquote/quote-core';
+// The no-script form protocol (docs/decisions/0009), for a host whose server answers the wizard's
+// posts (`formAction`) and renders it again with `formState`.
+export {
+  decideQuoteForm,
+  type FormFields,
+  type PostedQuoteForm,
+  parseQuoteFormState,
+  QUOTE_FORM_FIELDS,
+  type QuoteFormAction,
+  type QuoteFormOutcome,
+  type QuoteFormState,
+  readQuoteForm,
+  serializeQuoteFormState,
+} from '@cleanquote/quote-core';
 export {
   browserDraftStorage,
   createDraftWriter,

@@ -82,7 +82,7 @@ describe('<QuoteWizard/> first step', () => {
   it('never takes focus on mount, and moves it to the new step heading on Next and Back', async () => {
     const { user } = renderWizard();
     expect(document.activeElement).toBe(document.body);
-    await user.click(screen.getByRole('radio', { name: 'Deep Cleaning' }));
+    await user.click(screen.getByRole('radio', { name: 'Deep Cleaning A thorough top-to-bottom clean' }));
     await next(user);
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Tell us about your property' }));
     await user.click(screen.getByRole('button', { name: 'Back' }));
@@ -106,7 +106,9 @@ describe('<QuoteWizard/> flows', () => {
     const { user, submissions, onSubmitted, storage, onStepChange } = renderWizard({
       partnerKey: 'agency-1',
     });
-    await user.click(screen.getByRole('radio', { name: 'Regular Cleaning' }));
+    await user.click(
+      screen.getByRole('radio', { name: 'Regular Cleaning Weekly, fortnightly or monthly home cleaning' }),
+    );
     await next(user);
     expect(stepText()).toBe('Step 2 of 6');
     const bedrooms = screen.getByRole('group', { name: /Bedrooms/ });
@@ -115,7 +117,7 @@ describe('<QuoteWizard/> flows', () => {
     await user.click(within(bathrooms).getByRole('radio', { name: '2' }));
     await user.click(screen.getByRole('radio', { name: 'Single Story House' }));
     await next(user);
-    await user.click(screen.getByRole('radio', { name: 'This week' }));
+    await user.click(screen.getByRole('radio', { name: 'This week within 7 days' }));
     await next(user);
     await user.type(screen.getByRole('textbox', { name: /Full Name/ }), 'Alex Citizen');
     await user.type(screen.getByRole('textbox', { name: /Phone Number/ }), '0491 570 156');
@@ -164,10 +166,13 @@ describe('<QuoteWizard/> flows', () => {
 
   it('pre-fills the service and the suburb address from query values', async () => {
     const { user } = renderWizard({ service: 'oven-clean', suburb: 'box-hill' });
-    expect((screen.getByRole('radio', { name: 'Oven Cleaning' }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      (screen.getByRole('radio', { name: 'Oven Cleaning Oven, cooktop and rangehood' }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
     await next(user);
     expect(screen.getByRole('heading', { name: 'Tell us about your oven' })).toBeTruthy();
-    await user.click(screen.getByRole('radio', { name: 'Large oven (90cm)' }));
+    await user.click(screen.getByRole('radio', { name: 'Large oven (90cm) Freestanding or wide ovens' }));
     await user.click(screen.getByRole('checkbox', { name: 'Rangehood cleaning' }));
     const summary = screen.getByRole('region', { name: 'Your oven clean' });
     expect(summary.textContent).toContain('Large oven (90cm)');
@@ -175,7 +180,7 @@ describe('<QuoteWizard/> flows', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Rangehood cleaning' }));
     expect(summary.textContent).not.toContain('Rangehood cleaning');
     await next(user);
-    await user.click(screen.getByRole('radio', { name: 'Urgent' }));
+    await user.click(screen.getByRole('radio', { name: 'Urgent Today/Tomorrow' }));
     await next(user);
     expect((screen.getByRole('textbox', { name: /Property Address/ }) as HTMLInputElement).value).toBe(
       'Box Hill, VIC',
@@ -232,7 +237,7 @@ describe('<QuoteWizard/> flows', () => {
     expect(screen.getByRole('status', { name: '' }).textContent).toContain('Enter at least 1 window panel');
     await user.clear(panels);
     await user.type(panels, '12');
-    await user.click(screen.getByRole('radio', { name: 'Both sides' }));
+    await user.click(screen.getByRole('radio', { name: 'Both sides Inside and out' }));
     expect(screen.getByRole('region', { name: 'Your window clean' }).textContent).toContain('12');
     expect(nextButton().getAttribute('aria-disabled')).toBeNull();
   });
@@ -241,7 +246,7 @@ describe('<QuoteWizard/> flows', () => {
     const { user } = renderWizard({ service: 'ndis-cleaning' });
     await next(user);
     expect(screen.queryByRole('textbox', { name: /Case Manager Name/ })).toBeNull();
-    await user.click(screen.getByRole('radio', { name: 'Case manager' }));
+    await user.click(screen.getByRole('radio', { name: 'Case manager I am booking on behalf of a client' }));
     const name = screen.getByRole('textbox', { name: /Case Manager Name/ });
     expect(name.hasAttribute('required')).toBe(true);
     expect(screen.getByRole('textbox', { name: /Organisation/ }).hasAttribute('required')).toBe(false);
@@ -290,7 +295,7 @@ describe('<QuoteWizard/> drafts and failures', () => {
 
   it('saves changes as a draft within a second', async () => {
     const { user, storage } = renderWizard();
-    await user.click(screen.getByRole('radio', { name: 'Window Cleaning' }));
+    await user.click(screen.getByRole('radio', { name: 'Window Cleaning Inside, outside or both' }));
     await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
     const stored = JSON.parse(storage.getItem(draftStorageKey()) ?? '{}') as QuoteDraft;
     expect(stored.answers.serviceType).toBe('window-clean');

@@ -8,11 +8,22 @@
  *
  * Server rendering: the first render reads nothing from the browser (no storage, no random ids in the
  * markup), so it matches the server's HTML; a stored draft is restored in an effect right after.
+ *
+ * Without script (docs/decisions/0009): given `formAction`, the markup is a form that posts every
+ * answer so far to the host's server, which decides the next step with the same machine
+ * (`decideQuoteForm` in quote-core) and renders the wizard again from `formState`. With script the
+ * same markup is hydrated and Next, Back and the counters act in the page without posting.
  */
 import {
+  adoptionEvents,
+  answersFromForm,
+  hiddenAnswerFields,
   parseQuoteDraft,
+  QUOTE_DRAFT_VERSION,
+  QUOTE_FORM_FIELDS,
   type QuoteDraft,
   type QuoteField,
+  type QuoteFormState,
   type QuoteWizardEvent,
   quoteWizardMachine,
   type StepId,
@@ -25,7 +36,17 @@ import {
   selectStepNumber,
 } from '@cleanquote/quote-core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type MouseEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { fromPromise } from 'xstate';
 import { Heading, type HeadingLevel, subLevel } from './controls.tsx';
 import {
@@ -85,6 +106,18 @@ export interface QuoteWizardProps {
   readonly submitQuote?: SubmitQuoteFunction | undefined;
   /** Where the draft is kept (default `localStorage`); `null` keeps no draft. */
   readonly storage?: DraftStorage | null | undefined;
+  /**
+   * Where the form posts before (and without) the script: a URL on the host's server that reads the
+   * post with quote-core's `readQuoteForm`/`decideQuoteForm` and renders the wizard again with
+   * `formState` (the host site: '/service-form'). Without it the form never posts.
+   */
+  readonly formAction?: string | undefined;
+  /**
+   * The state the host's server decided for a posted form: the wizard starts from it (answers, step,
+   * idempotency key, messages shown) instead of the query pre-fill or a stored draft. Give the same
+   * state when hydrating as when rendering on the server.
+   */
+  readonly formState?: QuoteFormState | undefined;
 }
 
 function resolveStorage(storage: DraftStorage | null | undefined): DraftStorage | null {
@@ -110,13 +143,20 @@ export function QuoteWizard(props: QuoteWizardProps) {
   storageRef.current = props.storage;
   const [restored, setRestored] = useState<QuoteDraft | undefined>(undefined);
   const [interactive, setInteractive] = useState(false);
+  // Set by the session (its effects run first) when it took over answers given before the script ran.
+  const answeredEarly = useRef(false);
+  const fromServer = props.formState !== undefined;
 
-  // After hydration (never during render): a stored draft replaces the fresh wizard once.
+  // After hydration (never during render): a stored draft replaces the fresh wizard once, unless
+  // the page already carries newer answers (a server-decided state, or answers given before the
+  // script ran).
   useEffect(() => {
-    const draft = parseQuoteDraft(readStoredDraft(resolveStorage(storageRef.current), storageKey));
-    if (draft) setRestored(draft);
+    if (!fromServer && !answeredEarly.current) {
+      const draft = parseQuoteDraft(readStoredDraft(resolveStorage(storageRef.current), storageKey));
+      if (draft) setRestored(draft);
+    }
     setInteractive(true);
-  }, [storageKey]);
+  }, [storageKey, fromServer]);
 
   return (
     <WizardSession
@@ -124,6 +164,7 @@ export function QuoteWizard(props: QuoteWizardProps) {
       {...props}
       draft={restored}
       interactive={interactive}
+      answeredEarly={answeredEarly}
     />
   );
 }
@@ -132,11 +173,12 @@ interface WizardSessionProps extends QuoteWizardProps {
   readonly draft: QuoteDraft | undefined;
   /** Hydrated and any draft restored: marked `data-cq-ready` for hosts and tests. */
   readonly interactive: boolean;
+  readonly answeredEarly: RefObject<boolean>;
 }
 
 type SessionStatus = 'editing' | 'submitting' | 'failed' | 'submitted';
 
-function WizardSession({ draft, interactive, ...props }: WizardSessionProps) {
+function WizardSession({ draft, interactive, answeredEarly, formState, ...props }: WizardSessionProps) {
   const latest = useRef(props);
   latest.current = props;
   const baseId = useId();
@@ -170,7 +212,10 @@ function WizardSession({ draft, interactive, ...props }: WizardSessionProps) {
   );
 
   const actorRef = useActorRef(machine, {
-    input: { service: props.service, suburb: props.suburb, draft },
+    input:
+      formState && !draft
+        ? { draft: { version: QUOTE_DRAFT_VERSION, ...formState } }
+        : { service: props.service, suburb: props.suburb, draft },
   });
   const snapshot = useSelector(actorRef, (state) => state);
   const send = useCallback((event: QuoteWizardEvent) => actorRef.send(event), [actorRef]);
@@ -229,7 +274,9 @@ function WizardSession({ draft, interactive, ...props }: WizardSessionProps) {
   }, [stepKey, status, step, number, total]);
 
   // Field messages show after a Next attempt on this step, or once the visitor left a text field.
-  const [attemptedStep, setAttemptedStep] = useState<string | null>(null);
+  const [attemptedStep, setAttemptedStep] = useState<string | null>(() =>
+    formState?.showErrors && !draft ? stepKey : null,
+  );
   const [touched, setTouched] = useState<ReadonlySet<QuoteField>>(() => new Set());
   const errors = selectStepErrors(snapshot);
   const showAllErrors = attemptedStep === stepKey;
@@ -248,8 +295,29 @@ function WizardSession({ draft, interactive, ...props }: WizardSessionProps) {
     [],
   );
 
+  // Answers given before the script ran (a card chosen, a box ticked, text typed) are in the page,
+  // which React keeps as it hydrates, but not in the machine: take them over once, so what the
+  // visitor sees is what Next acts on.
+  const formRef = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the markup the server sent
+  useEffect(() => {
+    if (!formRef.current) return;
+    const { context } = actorRef.getSnapshot();
+    const inForm = answersFromForm(new FormData(formRef.current));
+    const events = adoptionEvents(context.answers, selectCurrentStep({ context }), inForm);
+    if (events.length > 0) answeredEarly.current = true;
+    for (const event of events) actorRef.send(event);
+  }, []);
+
   const submitting = status === 'submitting';
   const failed = status === 'failed';
+  // A quote the host's server could not store (no-script post): shown until the next attempt.
+  const serverError =
+    !draft && status === 'editing' && snapshot.context.submissionAttempts === 0
+      ? formState?.error
+      : undefined;
+  const failure = failed ? snapshot.context.error : serverError;
+  const posts = props.formAction !== undefined;
   const canNext = !submitting && snapshot.can({ type: 'NEXT' });
   const canBack = snapshot.can({ type: 'BACK' });
   const isLast = selectIsLastStep(snapshot);
@@ -340,13 +408,37 @@ function WizardSession({ draft, interactive, ...props }: WizardSessionProps) {
           </div>
         </div>
       </div>
+      {/* noValidate: the machine (and without script, the server) checks every answer and says what is missing. */}
       <form
+        ref={formRef}
         className="cq-wizard__form"
+        method={posts ? 'post' : undefined}
+        action={props.formAction}
         noValidate
         onSubmit={onSubmit}
         aria-labelledby={titleId}
         aria-busy={submitting}
       >
+        {posts ? (
+          <>
+            {/* Enter in a field presses the form's first submit button: make that Next, not a counter or Back. */}
+            <button
+              type="submit"
+              name={QUOTE_FORM_FIELDS.action}
+              value="next"
+              className="cq-sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+            />
+            <input type="hidden" name={QUOTE_FORM_FIELDS.step} value={step} />
+            {formState && !draft ? (
+              <input type="hidden" name={QUOTE_FORM_FIELDS.idempotencyKey} value={formState.idempotencyKey} />
+            ) : null}
+            {hiddenAnswerFields(snapshot.context.answers, step).map(([name, value]) => (
+              <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+            ))}
+          </>
+        ) : null}
         <section className="cq-step" aria-labelledby={stepHeadingId} data-cq-step={step}>
           <Heading
             level={stepLevel}
@@ -371,21 +463,34 @@ function WizardSession({ draft, interactive, ...props }: WizardSessionProps) {
               touch={touch}
               termsUrl={props.termsUrl ?? `${apiBaseUrl}/terms`}
               privacyUrl={props.privacyUrl ?? `${apiBaseUrl}/privacy`}
+              posts={posts}
             />
           </fieldset>
-          {failed ? (
+          {failure ? (
             <div className="cq-alert">
               <div role="alert">
                 <p className="cq-alert__title">We could not send your quote request.</p>
-                <p className="cq-alert__message">{snapshot.context.error}</p>
+                <p className="cq-alert__message">{failure}</p>
               </div>
-              <button
-                type="button"
-                className="cq-button cq-button--primary"
-                onClick={() => send({ type: 'RETRY' })}
-              >
-                {BUTTON_LABELS.retry}
-              </button>
+              {failed ? (
+                <button
+                  type="button"
+                  className="cq-button cq-button--primary"
+                  onClick={() => send({ type: 'RETRY' })}
+                >
+                  {BUTTON_LABELS.retry}
+                </button>
+              ) : (
+                // The server's failure: trying again is posting the final step again (same key).
+                <button
+                  type="submit"
+                  name={QUOTE_FORM_FIELDS.action}
+                  value="next"
+                  className="cq-button cq-button--primary"
+                >
+                  {BUTTON_LABELS.retry}
+                </button>
+              )}
             </div>
           ) : null}
         </section>
@@ -394,18 +499,26 @@ function WizardSession({ draft, interactive, ...props }: WizardSessionProps) {
         </p>
         <div className="cq-wizard__nav">
           <button
-            type="button"
+            type={posts ? 'submit' : 'button'}
+            name={posts ? QUOTE_FORM_FIELDS.action : undefined}
+            value={posts ? 'back' : undefined}
             className="cq-button cq-button--secondary"
             disabled={!canBack}
-            onClick={() => send({ type: 'BACK' })}
+            onClick={(event: MouseEvent) => {
+              event.preventDefault();
+              send({ type: 'BACK' });
+            }}
           >
             {BUTTON_LABELS.back}
           </button>
+          {/* Never disabled in the server's markup: without script the server checks the step. */}
           <button
             type="submit"
+            name={posts ? QUOTE_FORM_FIELDS.action : undefined}
+            value={posts ? 'next' : undefined}
             className="cq-button cq-button--primary"
-            aria-disabled={canNext ? undefined : true}
-            aria-describedby={canNext ? undefined : hintId}
+            aria-disabled={interactive && !canNext ? true : undefined}
+            aria-describedby={interactive && !canNext ? hintId : undefined}
           >
             {nextLabel}
           </button>

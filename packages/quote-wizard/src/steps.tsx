@@ -6,6 +6,7 @@ import {
   BATHROOM_OPTIONS,
   BEDROOM_OPTIONS,
   CARPET_NEEDED_OPTIONS,
+  formActionValue,
   HOW_FOUND_US_OPTIONS,
   NDIS_CLIENT_TYPE_OPTIONS,
   OVEN_CONDITION_OPTIONS,
@@ -13,6 +14,7 @@ import {
   OVEN_TYPE_OPTIONS,
   PROPERTY_TYPE_OPTIONS,
   type PropertyType,
+  QUOTE_FORM_FIELDS,
   type QuoteAnswers,
   type QuoteField,
   type QuoteOption,
@@ -31,7 +33,7 @@ import {
   WINDOW_PANELS_MIN,
   type WindowCleaningType,
 } from '@cleanquote/quote-core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   CheckboxList,
   ChoiceCards,
@@ -67,6 +69,8 @@ export interface StepProps {
   readonly touch: (field: QuoteField) => void;
   readonly termsUrl: string;
   readonly privacyUrl: string;
+  /** The form posts to a server (no-script protocol): counters post their action too. */
+  readonly posts: boolean;
 }
 
 function labelOf<TId extends string>(options: readonly QuoteOption<TId>[], id: TId | undefined): string {
@@ -87,7 +91,8 @@ function pick<TId extends string>(options: readonly QuoteOption<TId>[], value: s
 function ServiceTypeStep({ snapshot, send, idFor, headingId, errorFor }: StepProps) {
   return (
     <ChoiceCards
-      name={idFor('serviceType')}
+      idPrefix={idFor('serviceType')}
+      name="serviceType"
       labelledBy={headingId}
       options={SERVICE_OPTIONS}
       value={snapshot.context.answers.serviceType}
@@ -103,7 +108,8 @@ function PropertySizeStep({ snapshot, send, idFor, errorFor }: StepProps) {
   return (
     <>
       <ChoiceCards
-        name={idFor('bedrooms')}
+        idPrefix={idFor('bedrooms')}
+        name="bedrooms"
         legend="Bedrooms"
         options={BEDROOM_OPTIONS}
         value={answers.bedrooms}
@@ -113,7 +119,8 @@ function PropertySizeStep({ snapshot, send, idFor, errorFor }: StepProps) {
         error={errorFor('bedrooms')}
       />
       <ChoiceCards
-        name={idFor('bathrooms')}
+        idPrefix={idFor('bathrooms')}
+        name="bathrooms"
         legend="Bathrooms"
         options={BATHROOM_OPTIONS}
         value={answers.bathrooms}
@@ -123,7 +130,8 @@ function PropertySizeStep({ snapshot, send, idFor, errorFor }: StepProps) {
         error={errorFor('bathrooms')}
       />
       <ChoiceCards<PropertyType>
-        name={idFor('propertyType')}
+        idPrefix={idFor('propertyType')}
+        name="propertyType"
         legend="Property type"
         options={PROPERTY_TYPE_OPTIONS}
         value={pick(PROPERTY_TYPE_OPTIONS, answers.propertyType)}
@@ -137,7 +145,8 @@ function PropertySizeStep({ snapshot, send, idFor, errorFor }: StepProps) {
 function CarpetQuestionStep({ snapshot, send, idFor, headingId, errorFor }: StepProps) {
   return (
     <ChoiceCards
-      name={idFor('carpetNeeded')}
+      idPrefix={idFor('carpetNeeded')}
+      name="carpetNeeded"
       labelledBy={headingId}
       options={CARPET_NEEDED_OPTIONS}
       value={snapshot.context.answers.carpetNeeded}
@@ -148,7 +157,7 @@ function CarpetQuestionStep({ snapshot, send, idFor, headingId, errorFor }: Step
   );
 }
 
-function CarpetAreasStep({ snapshot, send, level, errorFor, idFor }: StepProps) {
+function CarpetAreasStep({ snapshot, send, level, errorFor, idFor, posts }: StepProps) {
   const counts = snapshot.context.answers.carpetRoomCounts;
   const error = errorFor('carpetAreas') ?? errorFor('carpetRoomCounts');
   const errorId = idFor('carpetAreas-error');
@@ -166,6 +175,15 @@ function CarpetAreasStep({ snapshot, send, level, errorFor, idFor }: StepProps) 
             canRemove={snapshot.can({ type: 'DECREMENT_ROOM', room: room.id })}
             onAdd={() => send({ type: 'INCREMENT_ROOM', room: room.id })}
             onRemove={() => send({ type: 'DECREMENT_ROOM', room: room.id })}
+            postAs={
+              posts
+                ? {
+                    name: QUOTE_FORM_FIELDS.action,
+                    add: formActionValue({ type: 'add', room: room.id }),
+                    remove: formActionValue({ type: 'remove', room: room.id }),
+                  }
+                : undefined
+            }
           />
         ))}
       </div>
@@ -195,7 +213,8 @@ function OvenDetailsStep({ snapshot, send, idFor, level, errorFor }: StepProps) 
   return (
     <>
       <ChoiceCards
-        name={idFor('ovenType')}
+        idPrefix={idFor('ovenType')}
+        name="ovenType"
         legend="Oven size"
         options={OVEN_TYPE_OPTIONS}
         value={answers.ovenType}
@@ -204,7 +223,8 @@ function OvenDetailsStep({ snapshot, send, idFor, level, errorFor }: StepProps) 
         error={errorFor('ovenType')}
       />
       <ChoiceCards
-        name={idFor('ovenCondition')}
+        idPrefix={idFor('ovenCondition')}
+        name="ovenCondition"
         legend="Oven condition"
         options={OVEN_CONDITION_OPTIONS}
         value={answers.ovenCondition}
@@ -212,7 +232,8 @@ function OvenDetailsStep({ snapshot, send, idFor, level, errorFor }: StepProps) 
         error={errorFor('ovenCondition')}
       />
       <CheckboxList
-        name={idFor('cleaningFocus')}
+        idPrefix={idFor('cleaningFocus')}
+        name="cleaningFocus"
         legend="Extras"
         options={OVEN_EXTRA_OPTIONS}
         selected={answers.cleaningFocus}
@@ -229,6 +250,15 @@ function WindowDetailsStep({ snapshot, send, idFor, level, errorFor, touch }: St
   const [panelsText, setPanelsText] = useState(() =>
     answers.windowPanels === undefined ? '' : String(answers.windowPanels),
   );
+  // A count typed before the script ran is in the field but not in the machine: take it over.
+  const panelsRef = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the field first appears
+  useEffect(() => {
+    const typed = panelsRef.current?.value ?? '';
+    if (typed === panelsText) return;
+    setPanelsText(typed);
+    send({ type: 'SET_WINDOW_PANELS_TEXT', text: typed });
+  }, []);
   const rows: [string, string][] = [];
   if (answers.windowPanels !== undefined) rows.push(['Window panels', String(answers.windowPanels)]);
   const cleaningType = pick(WINDOW_CLEANING_TYPE_OPTIONS, answers.propertyType);
@@ -238,6 +268,8 @@ function WindowDetailsStep({ snapshot, send, idFor, level, errorFor, touch }: St
     <>
       <TextField
         id={idFor('windowPanels')}
+        name="windowPanels"
+        inputRef={panelsRef}
         label="Number of window panels"
         type="number"
         inputMode="numeric"
@@ -254,7 +286,8 @@ function WindowDetailsStep({ snapshot, send, idFor, level, errorFor, touch }: St
         error={errorFor('windowPanels')}
       />
       <ChoiceCards<WindowCleaningType>
-        name={idFor('windowType')}
+        idPrefix={idFor('windowType')}
+        name="propertyType"
         legend="Cleaning type"
         options={WINDOW_CLEANING_TYPE_OPTIONS}
         value={cleaningType}
@@ -262,7 +295,8 @@ function WindowDetailsStep({ snapshot, send, idFor, level, errorFor, touch }: St
         error={errorFor('propertyType')}
       />
       <CheckboxList
-        name={idFor('windowScope')}
+        idPrefix={idFor('windowScope')}
+        name="windowScope"
         legend="Extras"
         options={WINDOW_EXTRA_OPTIONS}
         selected={answers.windowScope}
@@ -286,6 +320,7 @@ function textFieldProps(props: StepProps, field: TextAnswer & keyof typeof TEXT_
   const { snapshot, send, idFor, errorFor, touch } = props;
   return {
     id: idFor(field),
+    name: field,
     value: snapshot.context.answers[field],
     maxLength: TEXT_LIMITS[field],
     onChange: (value: string) => send({ type: 'SET_ANSWER', field, value }),
@@ -302,7 +337,8 @@ function NdisClientDetailsStep(props: StepProps) {
   return (
     <>
       <ChoiceCards
-        name={idFor('ndisClientType')}
+        idPrefix={idFor('ndisClientType')}
+        name="ndisClientType"
         legend="Who is arranging the clean?"
         options={NDIS_CLIENT_TYPE_OPTIONS}
         value={answers.ndisClientType}
@@ -351,7 +387,8 @@ function NdisClientDetailsStep(props: StepProps) {
 function TimingStep({ snapshot, send, idFor, headingId, errorFor }: StepProps) {
   return (
     <ChoiceCards
-      name={idFor('urgency')}
+      idPrefix={idFor('urgency')}
+      name="urgency"
       labelledBy={headingId}
       options={URGENCY_OPTIONS}
       value={snapshot.context.answers.urgency}
@@ -428,7 +465,8 @@ function TermsAgreementStep({ snapshot, send, idFor, errorFor, termsUrl, privacy
             className="cq-check__input"
             type="checkbox"
             id={checkboxId}
-            name={checkboxId}
+            name="termsAccepted"
+            value="true"
             checked={accepted}
             required
             aria-describedby={error ? errorId : undefined}
@@ -461,7 +499,8 @@ function FinalDetailsStep({ snapshot, send, idFor }: StepProps) {
   return (
     <>
       <ChoiceCards
-        name={idFor('howFoundUs')}
+        idPrefix={idFor('howFoundUs')}
+        name="howFoundUs"
         legend="How did you hear about us?"
         options={HOW_FOUND_US_OPTIONS}
         value={answers.howFoundUs}
@@ -469,6 +508,7 @@ function FinalDetailsStep({ snapshot, send, idFor }: StepProps) {
       />
       <TextAreaField
         id={idFor('specialRequests')}
+        name="specialRequests"
         label="Special requests"
         value={answers.specialRequests}
         maxLength={TEXT_LIMITS.specialRequests}

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { QuoteFormState } from '@cleanquote/quote-wizard';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { allSuburbs, pageSuburbData } from './all-suburbs.ts';
@@ -28,6 +29,11 @@ export const inlineScriptHashes: readonly string[] = [
 export interface RenderOptions {
   /** Canonical base URL of the site (PUBLIC_URL), e.g. 'https://www.example.com.au'. */
   publicUrl: string;
+  /**
+   * /service-form only: the wizard's state the server decided for a posted form (no-script wizard,
+   * docs/decisions/0009). Absent for a plain GET, whose page is the same for every visitor.
+   */
+  quoteForm?: QuoteFormState | undefined;
 }
 
 /** What the server puts into the built index.html and answers with. */
@@ -73,13 +79,15 @@ function splitUrl(url: string): { pathname: string; search: string } {
 export function render(url: string, options: RenderOptions): RenderResult {
   const { pathname, search } = splitUrl(url);
   const context: RenderContext = {};
+  const { quoteForm } = options;
+  const FormPage = quoteForm ? () => <ServiceFormPage formState={quoteForm} /> : ServiceFormPage;
   const html = renderToString(
     <StrictMode>
       <App
         ssrPath={pathname}
         ssrSearch={search.replace(/^\?/, '')}
         renderContext={context}
-        loadedPages={{ ServiceFormPage }}
+        loadedPages={{ ServiceFormPage: FormPage }}
         suburbs={allSuburbs}
       />
     </StrictMode>,

@@ -1,32 +1,15 @@
-import { createHash } from 'node:crypto';
-import { business, terms } from '@cleanquote/content';
 import { toFieldErrors } from '@cleanquote/quote-core';
 import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
 import { Hono } from 'hono';
-import type { Database } from '../../db/database.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { invalidBody, readJsonBody } from '../../lib/read-json.ts';
 import { checkPartnerKey } from '../../lib/submission-source.ts';
-import { quoteMails } from '../../mail/quote-mails.ts';
-import { QuoteIntake } from './quote-intake.ts';
+import { storeQuoteRequest } from './store-quote-request.ts';
 
 /** Idempotency keys are opaque client strings (a UUID from the wizard), bounded in size. */
 const IDEMPOTENCY_KEY = /^[\w-]{8,128}$/;
 
-/** Terms version recorded with each consent: the terms' "last updated" date. */
-export const TERMS_VERSION = new Date(`${terms.lastUpdated} UTC`).toISOString().slice(0, 10);
-
-// One intake per database: the quotes waiting for the same write share a batch.
-const intakes = new WeakMap<Database['writes'], QuoteIntake>();
-
-function intakeFor(database: Database): QuoteIntake {
-  let intake = intakes.get(database.writes);
-  if (!intake) {
-    intake = new QuoteIntake(database.writes);
-    intakes.set(database.writes, intake);
-  }
-  return intake;
-}
+export { TERMS_VERSION } from './store-quote-request.ts';
 
 /**
  * POST /api/service-form: validates the whole quote request with the shared schema, stores it with
@@ -69,36 +52,11 @@ export const serviceFormRoutes = new Hono<AppEnv>().post('/', async (c) => {
   if (partner.outcome === 'unknown-key' || !result?.success || Object.keys(fields).length > 0) {
     return invalidBody(c, fields);
   }
-  const request = result.data;
   const source = partner.source;
-  // Hash of the validated request, so a retry of the same answers matches whatever the key order.
-  const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
-
-  const { environment, database } = c.var;
-  const now = new Date();
-  const answer = await intakeFor(database).store({
-    row: {
-      serviceType: request.serviceType,
-      name: request.name,
-      email: request.email,
-      phone: request.phone,
-      address: request.address,
-      details: request,
-      source,
-      idempotencyKey: idempotencyKey ?? null,
-      requestHash,
-      termsVersion: TERMS_VERSION,
-      consentedAt: now,
-      createdAt: now,
-    },
-    mails: ({ id, reference }) =>
-      quoteMails(
-        { id, reference, source, request },
-        {
-          mailFrom: environment.MAIL_FROM,
-          businessEmail: environment.BUSINESS_EMAIL ?? business.email,
-        },
-      ),
+  const answer = await storeQuoteRequest(c, {
+    request: result.data,
+    source,
+    idempotencyKey: idempotencyKey ?? null,
   });
   if (answer.outcome === 'conflict') {
     return c.json(
