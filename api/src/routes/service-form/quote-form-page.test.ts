@@ -27,7 +27,8 @@ const PUBLIC_URL = 'https://clean.example';
 /** Stands in for the built site: the page is the wizard state it was asked to render, as JSON. */
 function fakeSite(renders: { url: string; options: RenderDocumentOptions | undefined }[]): BuiltSite {
   return {
-    clientDirectory: tmpdir(),
+    // An empty folder: the site server loads every file of the client directory into memory.
+    clientDirectory: mkdtempSync(join(tmpdir(), 'cleanquote-form-site-')),
     renderDocument(url, _publicUrl, options) {
       renders.push({ url, options });
       return { status: 200, head: '', html: JSON.stringify({ version: 1, ...options?.quoteForm }) };
