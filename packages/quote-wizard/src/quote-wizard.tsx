@@ -297,16 +297,18 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
   // Answers given before the script ran (a card chosen, a box ticked, text typed) are in the page,
   // which React keeps as it hydrates, but not in the machine: take them over once, so what the
   // visitor sees is what Next acts on.
+  // Also at a submit, which can come in the same tap that hydrated the wizard, before any effect ran.
   const formRef = useRef<HTMLFormElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the markup the server sent
-  useEffect(() => {
+  const adoptEarlyAnswers = () => {
     if (!formRef.current) return;
     const { context } = actorRef.getSnapshot();
     const inForm = answersFromForm(new FormData(formRef.current));
     const events = adoptionEvents(context.answers, selectCurrentStep({ context }), inForm);
     if (events.length > 0) answeredEarly.current = true;
     for (const event of events) actorRef.send(event);
-  }, []);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the markup the server sent
+  useEffect(adoptEarlyAnswers, []);
 
   const submitting = status === 'submitting';
   const failed = status === 'failed';
@@ -330,7 +332,8 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    if (canNext) send({ type: 'NEXT' });
+    adoptEarlyAnswers();
+    if (actorRef.getSnapshot().can({ type: 'NEXT' })) send({ type: 'NEXT' });
     else setAttemptedStep(stepKey);
   };
 
