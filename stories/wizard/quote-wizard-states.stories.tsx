@@ -6,7 +6,8 @@ import { answersFor, submits, WizardStory } from './wizard-story-support.tsx';
 /**
  * The states a designer must see (issue 4): empty, each validation-blocked step (with its messages
  * shown, as after pressing Next), counters at their maximum, submitting, a server error with retry,
- * offline, a restored draft, the acknowledged quote, and the wizard on light and dark host pages.
+ * offline, a restored draft, the acknowledged quote, the steps a server sends back to the form
+ * without script (refused with messages, or not stored), and the wizard on light and dark host pages.
  */
 const meta = {
   title: 'Quote wizard/States',
@@ -161,6 +162,48 @@ export const Submitted: Story = {
     await expect(
       await within(context.canvasElement).findByText('CQ-DEMO2345', {}, { timeout: 3000 }),
     ).toBeVisible();
+  },
+};
+
+/**
+ * Without script (docs/decisions/0009): the form posted the contact step and the server sent it back
+ * with its messages and every answer kept, as it renders it for the page to hydrate.
+ */
+export const RefusedByTheServer: Story = {
+  args: {
+    formAction: '/service-form',
+    formState: {
+      answers: { ...answersFor('oven-clean'), phone: '', email: 'alex.example.com' },
+      stepIndex: 3,
+      idempotencyKey: 'storybook-form-key',
+      showErrors: true,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Enter your phone number')).toBeVisible();
+    await expect(canvas.getByText('Enter a valid email address')).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: /Full Name/ })).toHaveValue('Alex Citizen');
+  },
+};
+
+/** Without script: the final step posted, but the server could not store the quote; nothing is lost. */
+export const NotStoredByTheServer: Story = {
+  args: {
+    formAction: '/service-form',
+    formState: {
+      answers: deepClean,
+      stepIndex: 5,
+      idempotencyKey: 'storybook-form-key',
+      showErrors: false,
+      error:
+        'Sorry, something went wrong on our side and your quote request was not sent. Please try again in a moment, or call us.',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('not sent');
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
   },
 };
 

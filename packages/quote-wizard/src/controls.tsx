@@ -297,36 +297,36 @@ export function TextAreaField({
 /**
  * A room counter: two labelled buttons and the count, announced politely. The buttons stay focusable
  * when they cannot act (aria-disabled), so a keyboard user who reaches the maximum keeps their place.
- * In a form that posts (`postAs`), they are submit buttons that name their action, so the counter
- * also works before and without the script; with it, they act at once and post nothing.
+ * They are submit buttons naming their action ('add:hallways'), so before and without the script the
+ * form posts them (docs/decisions/0009); with it, they act at once and post nothing.
  */
 export function Counter({
   label,
   singular,
+  room,
   count,
   max,
   canAdd,
   canRemove,
   onAdd,
   onRemove,
-  postAs,
 }: {
   label: string;
   singular: string;
+  /** The room kind, posted with the button ('add:<room>', 'remove:<room>'). */
+  room: string;
   count: number;
   max: number;
   canAdd: boolean;
   canRemove: boolean;
   onAdd: () => void;
   onRemove: () => void;
-  /** The form's action name and the values the buttons post, when the form posts. */
-  postAs?: { readonly name: string; readonly add: string; readonly remove: string } | undefined;
 }) {
   const labelId = useId();
-  const button = (can: boolean, act: () => void, value: string | undefined) => ({
-    type: postAs ? ('submit' as const) : ('button' as const),
-    name: postAs?.name,
-    value,
+  const button = (can: boolean, act: () => void, action: string) => ({
+    type: 'submit' as const,
+    name: 'action',
+    value: `${action}:${room}`,
     className: 'cq-counter__button',
     'aria-disabled': can ? undefined : true,
     onClick: (event: MouseEvent) => {
@@ -343,7 +343,7 @@ export function Counter({
         <span className="cq-counter__max"> (up to {max})</span>
       </span>
       <span className="cq-counter__controls">
-        <button {...button(canRemove, onRemove, postAs?.remove)}>
+        <button {...button(canRemove, onRemove, 'remove')}>
           <span aria-hidden="true">−</span>
           <span className="cq-sr-only">{`Remove one ${singular}`}</span>
         </button>
@@ -352,7 +352,7 @@ export function Counter({
           {count}
           {count >= max ? <span className="cq-sr-only"> (maximum)</span> : null}
         </output>
-        <button {...button(canAdd, onAdd, postAs?.add)}>
+        <button {...button(canAdd, onAdd, 'add')}>
           <span aria-hidden="true">+</span>
           <span className="cq-sr-only">{`Add one ${singular}`}</span>
         </button>

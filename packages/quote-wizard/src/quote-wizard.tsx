@@ -20,7 +20,6 @@ import {
   hiddenAnswerFields,
   parseQuoteDraft,
   QUOTE_DRAFT_VERSION,
-  QUOTE_FORM_FIELDS,
   type QuoteDraft,
   type QuoteField,
   type QuoteFormState,
@@ -298,16 +297,18 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
   // Answers given before the script ran (a card chosen, a box ticked, text typed) are in the page,
   // which React keeps as it hydrates, but not in the machine: take them over once, so what the
   // visitor sees is what Next acts on.
+  // Also at a submit, which can come in the same tap that hydrated the wizard, before any effect ran.
   const formRef = useRef<HTMLFormElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the markup the server sent
-  useEffect(() => {
+  const adoptEarlyAnswers = () => {
     if (!formRef.current) return;
     const { context } = actorRef.getSnapshot();
     const inForm = answersFromForm(new FormData(formRef.current));
     const events = adoptionEvents(context.answers, selectCurrentStep({ context }), inForm);
     if (events.length > 0) answeredEarly.current = true;
     for (const event of events) actorRef.send(event);
-  }, []);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the markup the server sent
+  useEffect(adoptEarlyAnswers, []);
 
   const submitting = status === 'submitting';
   const failed = status === 'failed';
@@ -331,7 +332,8 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    if (canNext) send({ type: 'NEXT' });
+    adoptEarlyAnswers();
+    if (actorRef.getSnapshot().can({ type: 'NEXT' })) send({ type: 'NEXT' });
     else setAttemptedStep(stepKey);
   };
 
@@ -419,20 +421,20 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
         aria-labelledby={titleId}
         aria-busy={submitting}
       >
+        {/* Enter in a field presses the form's first submit button: make that Next, not a counter or Back. */}
+        <button
+          type="submit"
+          name="action"
+          value="next"
+          className="cq-sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+        />
         {posts ? (
           <>
-            {/* Enter in a field presses the form's first submit button: make that Next, not a counter or Back. */}
-            <button
-              type="submit"
-              name={QUOTE_FORM_FIELDS.action}
-              value="next"
-              className="cq-sr-only"
-              tabIndex={-1}
-              aria-hidden="true"
-            />
-            <input type="hidden" name={QUOTE_FORM_FIELDS.step} value={step} />
+            <input type="hidden" name="step" value={step} />
             {formState && !draft ? (
-              <input type="hidden" name={QUOTE_FORM_FIELDS.idempotencyKey} value={formState.idempotencyKey} />
+              <input type="hidden" name="idempotencyKey" value={formState.idempotencyKey} />
             ) : null}
             {hiddenAnswerFields(snapshot.context.answers, step).map(([name, value]) => (
               <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
@@ -463,7 +465,6 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
               touch={touch}
               termsUrl={props.termsUrl ?? `${apiBaseUrl}/terms`}
               privacyUrl={props.privacyUrl ?? `${apiBaseUrl}/privacy`}
-              posts={posts}
             />
           </fieldset>
           {failure ? (
@@ -472,25 +473,19 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
                 <p className="cq-alert__title">We could not send your quote request.</p>
                 <p className="cq-alert__message">{failure}</p>
               </div>
-              {failed ? (
-                <button
-                  type="button"
-                  className="cq-button cq-button--primary"
-                  onClick={() => send({ type: 'RETRY' })}
-                >
-                  {BUTTON_LABELS.retry}
-                </button>
-              ) : (
-                // The server's failure: trying again is posting the final step again (same key).
-                <button
-                  type="submit"
-                  name={QUOTE_FORM_FIELDS.action}
-                  value="next"
-                  className="cq-button cq-button--primary"
-                >
-                  {BUTTON_LABELS.retry}
-                </button>
-              )}
+              {/* After the server's failure (no script), trying again posts the final step again. */}
+              <button
+                type="submit"
+                name="action"
+                value="next"
+                className="cq-button cq-button--primary"
+                onClick={(event: MouseEvent) => {
+                  event.preventDefault();
+                  send({ type: failed ? 'RETRY' : 'NEXT' });
+                }}
+              >
+                {BUTTON_LABELS.retry}
+              </button>
             </div>
           ) : null}
         </section>
@@ -499,9 +494,9 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
         </p>
         <div className="cq-wizard__nav">
           <button
-            type={posts ? 'submit' : 'button'}
-            name={posts ? QUOTE_FORM_FIELDS.action : undefined}
-            value={posts ? 'back' : undefined}
+            type="submit"
+            name="action"
+            value="back"
             className="cq-button cq-button--secondary"
             disabled={!canBack}
             onClick={(event: MouseEvent) => {
@@ -514,8 +509,8 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
           {/* Never disabled in the server's markup: without script the server checks the step. */}
           <button
             type="submit"
-            name={posts ? QUOTE_FORM_FIELDS.action : undefined}
-            value={posts ? 'next' : undefined}
+            name="action"
+            value="next"
             className="cq-button cq-button--primary"
             aria-disabled={interactive && !canNext ? true : undefined}
             aria-describedby={interactive && !canNext ? hintId : undefined}

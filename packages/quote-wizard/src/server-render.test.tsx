@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { emptyAnswers, type QuoteFormState } from '@cleanquote/quote-core';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -157,5 +157,16 @@ describe('the form before and without script (docs/decisions/0009)', () => {
     });
     expect(screen.getByRole('heading', { name: 'Tell us about your oven' })).toBeTruthy();
     container.remove();
+  });
+
+  it('takes them over at a submit too, which can come in the very tap that hydrated the wizard', async () => {
+    render(<QuoteWizard storage={null} formAction="/service-form" />);
+    // The browser changed the field, but no event reached the wizard (as while it was hydrating).
+    const card = screen.getByRole('radio', { name: /^Carpet Cleaning/ }) as HTMLInputElement;
+    card.checked = true;
+    await act(async () => {
+      screen.getByRole('button', { name: 'Next' }).click();
+    });
+    expect(screen.getByRole('heading', { name: 'Which carpeted areas need cleaning?' })).toBeTruthy();
   });
 });

@@ -6,7 +6,6 @@ import {
   BATHROOM_OPTIONS,
   BEDROOM_OPTIONS,
   CARPET_NEEDED_OPTIONS,
-  formActionValue,
   HOW_FOUND_US_OPTIONS,
   NDIS_CLIENT_TYPE_OPTIONS,
   OVEN_CONDITION_OPTIONS,
@@ -14,7 +13,6 @@ import {
   OVEN_TYPE_OPTIONS,
   PROPERTY_TYPE_OPTIONS,
   type PropertyType,
-  QUOTE_FORM_FIELDS,
   type QuoteAnswers,
   type QuoteField,
   type QuoteOption,
@@ -69,8 +67,6 @@ export interface StepProps {
   readonly touch: (field: QuoteField) => void;
   readonly termsUrl: string;
   readonly privacyUrl: string;
-  /** The form posts to a server (no-script protocol): counters post their action too. */
-  readonly posts: boolean;
 }
 
 function labelOf<TId extends string>(options: readonly QuoteOption<TId>[], id: TId | undefined): string {
@@ -157,7 +153,7 @@ function CarpetQuestionStep({ snapshot, send, idFor, headingId, errorFor }: Step
   );
 }
 
-function CarpetAreasStep({ snapshot, send, level, errorFor, idFor, posts }: StepProps) {
+function CarpetAreasStep({ snapshot, send, level, errorFor, idFor }: StepProps) {
   const counts = snapshot.context.answers.carpetRoomCounts;
   const error = errorFor('carpetAreas') ?? errorFor('carpetRoomCounts');
   const errorId = idFor('carpetAreas-error');
@@ -175,15 +171,7 @@ function CarpetAreasStep({ snapshot, send, level, errorFor, idFor, posts }: Step
             canRemove={snapshot.can({ type: 'DECREMENT_ROOM', room: room.id })}
             onAdd={() => send({ type: 'INCREMENT_ROOM', room: room.id })}
             onRemove={() => send({ type: 'DECREMENT_ROOM', room: room.id })}
-            postAs={
-              posts
-                ? {
-                    name: QUOTE_FORM_FIELDS.action,
-                    add: formActionValue({ type: 'add', room: room.id }),
-                    remove: formActionValue({ type: 'remove', room: room.id }),
-                  }
-                : undefined
-            }
+            room={room.id}
           />
         ))}
       </div>
