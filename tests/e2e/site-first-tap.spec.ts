@@ -9,8 +9,16 @@ import { emulateSlowPhone } from '../support/slow-phone.ts';
 
 const [founder, salesManager] = team;
 const [firstQuestion, , thirdQuestion] = faq;
-const [firstGalleryItem] = galleryItems;
-if (!founder || !salesManager || !firstQuestion || !thirdQuestion || !firstGalleryItem) {
+const [firstGalleryItem, secondGalleryItem, thirdGalleryItem] = galleryItems;
+if (
+  !founder ||
+  !salesManager ||
+  !firstQuestion ||
+  !thirdQuestion ||
+  !firstGalleryItem ||
+  !secondGalleryItem ||
+  !thirdGalleryItem
+) {
   throw new Error('the content lacks the team, FAQ or gallery entries these tests use');
 }
 
@@ -160,7 +168,7 @@ async function holdAppScript(page: Page): Promise<{ release(): Promise<void> }> 
 }
 
 test.describe('tapped before the app script has even arrived', () => {
-  test('Email, the newsletter and the slider act once it has', async ({ page }) => {
+  test('Email, the newsletter and the sliders act once it has', async ({ page }) => {
     await stubReviewsWidget(page);
     const bodies = await answerNewsletter(page);
     const script = await holdAppScript(page);
@@ -175,6 +183,19 @@ test.describe('tapped before the app script has even arrived', () => {
     const box = await comparison.boundingBox();
     if (!box) throw new Error('the comparison has no box');
     await comparison.click({ position: { x: box.width * 0.75, y: box.height / 2 } });
+    // A drag on another slider, and the arrow keys on a third.
+    const dragged = page.locator('.gallery__item', { hasText: secondGalleryItem.title });
+    await dragged.scrollIntoViewIfNeeded();
+    const dragBox = await dragged.locator('.comparison').boundingBox();
+    if (!dragBox) throw new Error('the comparison has no box');
+    const y = dragBox.y + dragBox.height / 2;
+    await page.mouse.move(dragBox.x + dragBox.width * 0.5, y);
+    await page.mouse.down();
+    await page.mouse.move(dragBox.x + dragBox.width * 0.2, y, { steps: 4 });
+    await page.mouse.up();
+    const keyed = page.locator('.gallery__item', { hasText: thirdGalleryItem.title }).getByRole('slider');
+    await keyed.focus();
+    await page.keyboard.press('ArrowLeft');
     await page.getByRole('button', { name: `Email ${founder.name}` }).click();
     // What was typed is kept, and nothing was sent as a plain form (the page did not reload).
     await expect(newsletter.getByLabel('Email address')).toHaveValue('held@example.com');
@@ -186,6 +207,10 @@ test.describe('tapped before the app script has even arrived', () => {
     expect(bodies).toEqual([{ email: 'held@example.com' }]);
     // The open dialog hides the page from the accessibility tree, so the slider is found by its class.
     await expect(item.locator('.comparison__handle')).toHaveAttribute('aria-valuenow', '75');
+    await expect(dragged.locator('.comparison__handle')).toHaveAttribute('aria-valuenow', '20');
+    await expect(
+      page.locator('.gallery__item', { hasText: thirdGalleryItem.title }).locator('.comparison__handle'),
+    ).toHaveAttribute('aria-valuenow', '45');
   });
 
   test('the FAQ, the footer and the menu need no script at all', async ({ page }) => {

@@ -1,8 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Opens a page of the site and waits until the app has hydrated it (it sets `data-hydrated` on
- * <html>), so buttons that need scripting (menu, dialogs, accordion, sliders, forms) respond.
+ * Opens a page of the site and waits until the app has hydrated it, the page's own content included
+ * (it sets `data-hydrated` on <html>), so the app has taken over every control. (A control tapped
+ * earlier also acts: decision 0008.)
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   const response = await page.goto(path);
