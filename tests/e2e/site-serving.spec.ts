@@ -81,7 +81,9 @@ test.describe('served like a fast site', () => {
     const suburb = suburbs.find((candidate) => candidate.slug === 'south-yarra');
     if (!suburb) throw new Error('South Yarra is not in the data set');
     await gotoHydrated(page, `/${suburb.slug}`);
-    await expect(page.getByRole('heading', { level: 1, name: `Cleaning Services in ${suburb.name}` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Cleaning Services in ${suburb.name}` }),
+    ).toBeVisible();
     await expect(page).toHaveTitle(suburb.metaTitle);
     const nearby = page.getByRole('navigation', { name: 'Nearby areas we clean' }).getByRole('link');
     await expect(nearby).toHaveCount(6);
@@ -90,6 +92,23 @@ test.describe('served like a fast site', () => {
     const name = (await neighbour.textContent()) ?? '';
     await neighbour.click();
     await expect(page.getByRole('heading', { level: 1, name: `Cleaning Services in ${name}` })).toBeVisible();
+  });
+
+  test('a client-side navigation to a suburb the page does not know asks the server for it', async ({
+    page,
+  }) => {
+    const suburb = suburbs.at(-1);
+    if (!suburb) throw new Error('the suburb data set is empty');
+    await gotoHydrated(page, '/team');
+    // As a link handled by the app would: push the path and tell the router.
+    await page.evaluate((path) => {
+      window.history.pushState(null, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/${suburb.slug}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Cleaning Services in ${suburb.name}` }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(suburb.metaTitle);
   });
 
   test("the home page's ?location= names a suburb as the data set spells it, once hydrated too", async ({
