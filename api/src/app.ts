@@ -4,7 +4,7 @@ import { requestId } from 'hono/request-id';
 import type { Database } from './db/database.ts';
 import type { Environment } from './env.ts';
 import type { AppEnv } from './lib/app-env.ts';
-import { compressJsonReads } from './lib/compress-json-reads.ts';
+import { compressFixedReads, compressJsonReads } from './lib/compress-reads.ts';
 import type { Logger } from './lib/logger.ts';
 import { prefersHtml } from './lib/negotiation.ts';
 import { adminRoutes } from './routes/admin/admin.ts';
@@ -48,7 +48,11 @@ export function createApp({ environment, database, logger, site }: AppDependenci
   // Request log, security headers, partner CORS, CSRF origin check, rate limits, 100 kB body limit.
   applySecurityBaseline(app, environment, { inlineScriptHashes: site?.inlineScriptHashes });
   const siteServer = site && createSiteServer(site, environment.PUBLIC_URL);
+  // Large JSON reads compressed per request (never a submission's answer); sitemap.xml and robots.txt
+  // compressed once.
   app.use('/api/*', compressJsonReads());
+  app.use('/sitemap.xml', compressFixedReads());
+  app.use('/robots.txt', compressFixedReads());
 
   app.route('/api/health', healthRoutes);
   app.route('/api/service-form', serviceFormRoutes);

@@ -94,6 +94,23 @@ test.describe('served like a fast site', () => {
     await expect(page.getByRole('heading', { level: 1, name: `Cleaning Services in ${name}` })).toBeVisible();
   });
 
+  test('a client-side navigation to a suburb the page does not know asks the server for it', async ({
+    page,
+  }) => {
+    const suburb = suburbs.at(-1);
+    if (!suburb) throw new Error('the suburb data set is empty');
+    await gotoHydrated(page, '/team');
+    // As a link handled by the app would: push the path and tell the router.
+    await page.evaluate((path) => {
+      window.history.pushState(null, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/${suburb.slug}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Cleaning Services in ${suburb.name}` }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(suburb.metaTitle);
+  });
+
   test("the home page's ?location= names a suburb as the data set spells it, once hydrated too", async ({
     page,
   }) => {

@@ -133,18 +133,33 @@ export function securityHeaders(
 /**
  * CORS for partner sites (PARTNER_ORIGINS) on the public submission routes only. Admin and session
  * routes never answer with CORS headers, so no other site can read them.
+ *
+ * Preflights go to hono's cors(). On the submission itself the same headers it would set are set
+ * here, before the handler: hono's cors() reads the response before the handler and writes Vary
+ * after it, which made every quote submission's answer a full web Response, streamed (decision 0007).
  */
 export function partnerCors(environment: Environment): MiddlewareHandler<AppEnv> {
   const allowed = new Set(environment.PARTNER_ORIGINS);
-  const handler = cors({
+  const exposeHeaders = ['Retry-After', 'X-Request-Id'];
+  const preflight = cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
     allowMethods: ['POST', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Idempotency-Key', 'X-Partner-Key'],
-    exposeHeaders: ['Retry-After', 'X-Request-Id'],
+    exposeHeaders,
     maxAge: 600,
   });
+  const exposed = exposeHeaders.join(',');
   const paths = new Set<string>(PUBLIC_SUBMISSION_PATHS);
-  return async (c, next) => (paths.has(trimSlash(c.req.path)) ? handler(c, next) : next());
+  return async (c, next) => {
+    if (!paths.has(trimSlash(c.req.path))) return next();
+    if (c.req.method === 'OPTIONS') return preflight(c, next);
+    const origin = c.req.header('Origin');
+    if (origin !== undefined && allowed.has(origin)) c.header('Access-Control-Allow-Origin', origin);
+    c.header('Access-Control-Expose-Headers', exposed);
+    await next();
+    // The answer depends on Origin; appended last, after any Vary of the handler's, as cors() does.
+    c.res.headers.append('Vary', 'Origin');
+  };
 }
 
 /**

@@ -1,56 +1,23 @@
-import { business } from '@cleanquote/content';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import { describe, expect, it } from 'vitest';
 import { type Environment, parseEnvironment } from '../env.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { securityHeaders } from './baseline.ts';
-
-/**
- * The security headers as they were set before decision 0007: hono's secureHeaders() with these
- * settings, and the resource policy and API Cache-Control written after the handler. The headers
- * must not change; only when they are set did.
- */
-function headersAsBefore(environment: Environment): MiddlewareHandler<AppEnv> {
-  const headers = secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      frameSrc: [new URL(business.reviewsWidgetUrl).origin],
-      frameAncestors: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      ...(environment.PUBLIC_URL.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
-    },
-    strictTransportSecurity: 'max-age=31536000; includeSubDomains',
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    xContentTypeOptions: 'nosniff',
-    xFrameOptions: 'SAMEORIGIN',
-    crossOriginResourcePolicy: false,
-    crossOriginOpenerPolicy: 'same-origin-allow-popups',
-  });
-  return async (c, next) => {
-    await headers(c, async () => {
-      await next();
-      c.header(
-        'Cross-Origin-Resource-Policy',
-        c.req.path.startsWith('/api/') ? 'same-origin' : 'cross-origin',
-      );
-      if (c.req.path.startsWith('/api/'))
-        c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
-    });
-  };
-}
+import { headersAsBefore, partnerCorsAsBefore } from '../test-support/headers-as-before.ts';
+import { partnerCors, securityHeaders } from './baseline.ts';
 
 /** One app per header middleware, with the kinds of answer the real routes give. */
-function appWith(headers: MiddlewareHandler<AppEnv>) {
+function appWith(headers: MiddlewareHandler<AppEnv>, cors?: MiddlewareHandler<AppEnv>) {
   return new Hono<AppEnv>()
     .use(headers)
+    .use(cors ?? (async (_c, next) => next()))
+    .post('/api/service-form', async (c) => {
+      const body = (await c.req.json()) as { name?: string };
+      return body.name ? c.json({ reference: 'CQ-1' }, 201) : c.json({ error: 'Please check' }, 400);
+    })
+    .post('/api/newsletter', (c) => {
+      c.header('Vary', 'Cookie');
+      return c.json({ ok: true });
+    })
     .get('/api/health', (c) => c.json({ status: 'ok' }))
     .get('/api/cached', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'private, max-age=5' }))
     .get('/api/own-header', (c) => {
@@ -82,7 +49,12 @@ const paths = [
 ];
 
 function environment(publicUrl: string): Environment {
-  return parseEnvironment({ NODE_ENV: 'test', PUBLIC_URL: publicUrl, DATABASE_URL: 'file::memory:' });
+  return parseEnvironment({
+    NODE_ENV: 'test',
+    PUBLIC_URL: publicUrl,
+    DATABASE_URL: 'file::memory:',
+    PARTNER_ORIGINS: 'https://partner.example,https://other-partner.example',
+  });
 }
 
 describe('security headers', () => {
@@ -100,6 +72,45 @@ describe('security headers', () => {
       }
     },
   );
+
+  it('with partner CORS, are exactly those sent before on submissions, preflights and other routes', async () => {
+    const env = environment('https://clean.example');
+    const before = appWith(headersAsBefore(env), partnerCorsAsBefore(env));
+    const now = appWith(securityHeaders(env), partnerCors(env));
+    const requests: [string, RequestInit][] = [];
+    for (const origin of [undefined, 'https://partner.example', 'https://evil.example']) {
+      const originHeader: Record<string, string> = origin ? { Origin: origin } : {};
+      for (const [path, body] of [
+        ['/api/service-form', '{"name":"Jo"}'],
+        ['/api/service-form/', '{}'],
+        ['/api/newsletter', '{}'],
+      ] as const) {
+        requests.push([
+          path,
+          { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...originHeader } },
+        ]);
+      }
+      requests.push([
+        '/api/service-form',
+        {
+          method: 'OPTIONS',
+          headers: {
+            ...originHeader,
+            'Access-Control-Request-Method': 'POST',
+            'Access-Control-Request-Headers': 'content-type',
+          },
+        },
+      ]);
+      requests.push(['/api/health', { headers: originHeader }]);
+    }
+    for (const [path, init] of requests) {
+      const expected = await before.request(path, init);
+      const actual = await now.request(path, init);
+      const label = `${init.method ?? 'GET'} ${path} ${JSON.stringify(init.headers)}`;
+      expect(actual.status, label).toBe(expected.status);
+      expect(Object.fromEntries(actual.headers), label).toEqual(Object.fromEntries(expected.headers));
+    }
+  });
 
   it('allow the inline scripts whose hashes the site declares, and no others', async () => {
     const hashes = ["'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='", "'sha384-abc'"];

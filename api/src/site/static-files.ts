@@ -38,7 +38,8 @@ function filesUnder(directory: string): string[] {
  * The client folder of the built site (sites/web/dist/client) read into memory once, by URL path:
  * the hashed assets, the public folder's images and icons, and the brotli and gzip copies the build
  * wrote beside each compressible one (sites/web/vite.config.ts). Nothing is compressed per request.
- * index.html is left out: it is the template every page is rendered into, never a page itself.
+ * HTML files are left out: index.html is the template every page is rendered into, and every page
+ * is rendered, never sent as a file.
  */
 export function loadStaticFiles(clientDirectory: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
@@ -46,7 +47,7 @@ export function loadStaticFiles(clientDirectory: string): Map<string, StaticFile
   for (const path of filesUnder(clientDirectory)) {
     if (variantSuffixes.some((suffix) => path.endsWith(suffix))) continue;
     const urlPath = `/${relative(clientDirectory, path).split(sep).join('/')}`;
-    if (urlPath === '/index.html') continue;
+    if (urlPath.endsWith('.html')) continue;
     const identity = readFileSync(path);
     const variant = (suffix: string) => (existsSync(path + suffix) ? readFileSync(path + suffix) : undefined);
     const br = variant('.br');

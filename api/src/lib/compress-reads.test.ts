@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from './app-env.ts';
-import { compressJsonReads } from './compress-json-reads.ts';
+import { compressFixedReads, compressJsonReads } from './compress-reads.ts';
 
 const quotes = Array.from({ length: 40 }, (_, n) => ({
   id: n,
@@ -39,5 +39,28 @@ describe('compressJsonReads', () => {
     const plain = await app.request('/list');
     expect(plain.headers.get('Content-Encoding')).toBeNull();
     expect(await plain.json()).toEqual(quotes);
+  });
+});
+
+describe('compressFixedReads', () => {
+  const sitemap = () => `<urlset>${'<url><loc>https://clean.example/x</loc></url>'.repeat(100)}</urlset>`;
+  const site = new Hono<AppEnv>().use('/sitemap.xml', compressFixedReads()).get('/sitemap.xml', (c) =>
+    c.body(sitemap(), 200, {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    }),
+  );
+
+  it('sends the same compressed bytes every time, keeping the headers', async () => {
+    const first = await site.request('/sitemap.xml', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    const second = await site.request('/sitemap.xml', { headers: { 'Accept-Encoding': 'br' } });
+    expect(first.headers.get('Content-Encoding')).toBe('br');
+    expect(first.headers.get('Cache-Control')).toBe('public, max-age=3600');
+    expect(first.headers.get('Content-Type')).toBe('application/xml; charset=utf-8');
+    const [a, b] = [Buffer.from(await first.arrayBuffer()), Buffer.from(await second.arrayBuffer())];
+    expect(a.equals(b)).toBe(true);
+    expect(brotliDecompressSync(a).toString()).toBe(sitemap());
+    const gzip = await site.request('/sitemap.xml', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(sitemap());
   });
 });
