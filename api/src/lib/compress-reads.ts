@@ -74,7 +74,8 @@ export function compressFixedReads(): MiddlewareHandler<AppEnv> {
     const text = await readableAnswer(c, encoding, /^(?:text\/|application\/(?:xml|json))/);
     if (text === undefined || encoding === 'identity' || response.status !== 200) return;
     if (kept?.text !== text) kept = { text, bodies: {} };
-    const body = (kept.bodies[encoding] ??= compress(text, encoding, true));
+    kept.bodies[encoding] ??= compress(text, encoding, true);
+    const body = kept.bodies[encoding];
     replaceBody(c, response, body, encoding);
   };
 }

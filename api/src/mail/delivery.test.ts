@@ -10,6 +10,14 @@ import { startTestMailDelivery } from '../test-support/test-mail.ts';
 import { type MailDeliveryOptions, type MailDeliveryWorker, retryDelayMs } from './delivery.ts';
 import { enqueueMail, type OutboxMail, OutboxMailError } from './outbox.ts';
 
+/**
+ * Waits for an SMTP conversation's outcome. Deliveries, retries and backoff take real round trips,
+ * so the bound allows for a loaded machine (vitest's default is 1 s); a passing check returns at once.
+ */
+function eventually<T>(check: () => T | Promise<T>, options: { timeout?: number } = {}): Promise<T> {
+  return vi.waitFor(check, { timeout: 15_000, ...options });
+}
+
 let directory: string;
 let database: Database;
 const workers: MailDeliveryWorker[] = [];
@@ -109,7 +117,7 @@ describe('the delivery worker', () => {
   it('keeps mail as captured when no SMTP server is configured', async () => {
     const id = await enqueue();
     startWorker({ smtpUrl: undefined });
-    await vi.waitFor(async () => expect((await row(id)).status).toBe('captured'));
+    await eventually(async () => expect((await row(id)).status).toBe('captured'));
     expect((await row(id)).attempts).toBe(0);
   });
 
@@ -126,7 +134,7 @@ describe('the delivery worker', () => {
     const server = await smtpServer();
     startWorker({ smtpUrl: server.url });
     const id = await enqueue();
-    await vi.waitFor(async () => expect((await row(id)).status).toBe('sent'));
+    await eventually(async () => expect((await row(id)).status).toBe('sent'));
   });
 
   it('is woken by an enqueue: the mail reaches the SMTP server well before the next poll', async () => {
@@ -135,13 +143,13 @@ describe('the delivery worker', () => {
     const worker = startWorker({ smtpUrl: server.url, pollIntervalMs: 5_000 });
     await worker.deliverDue();
     const id = await enqueue({ ...mail, replyTo: { name: 'Jo Client', address: 'jo@client.example' } });
-    await vi.waitFor(() => expect(server.received).toHaveLength(1), { timeout: 4_000 });
+    await eventually(() => expect(server.received).toHaveLength(1), { timeout: 4_000 });
     const [received] = server.received;
     expect(received?.envelope.to).toEqual(['sarah@sparkleclean.example']);
     expect(received?.headers.get('message-id')).toEqual([(await row(id)).messageId]);
     expect(received?.headers.get('reply-to')?.[0]).toContain('jo@client.example');
     expect(received?.text.trim()).toBe('Hello from the outbox');
-    await vi.waitFor(async () => expect((await row(id)).status).toBe('sent'));
+    await eventually(async () => expect((await row(id)).status).toBe('sent'));
     expect((await row(id)).attempts).toBe(1);
   });
 
@@ -156,7 +164,7 @@ describe('the delivery worker', () => {
       headers: { 'X-Source': 'partner\r\nBcc: victim@elsewhere.example' },
       text: 'Body\r\n.\r\nMAIL FROM:<evil@elsewhere.example>\r\n',
     });
-    await vi.waitFor(() => expect(server.received).toHaveLength(1));
+    await eventually(() => expect(server.received).toHaveLength(1));
     const [received] = server.received;
     expect(received?.envelope.to).toEqual(['sarah@sparkleclean.example']);
     expect(received?.headers.has('bcc')).toBe(false);
@@ -173,14 +181,14 @@ describe('the delivery worker', () => {
     const port = await freePort();
     startWorker({ smtpUrl: `smtp://127.0.0.1:${port}` });
     const id = await enqueue();
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const stored = await row(id);
       expect(stored.status).toBe('queued');
       expect(stored.attempts).toBeGreaterThanOrEqual(2);
       expect(stored.lastError).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/);
     });
     const server = await smtpServer({ port });
-    await vi.waitFor(async () => expect((await row(id)).status).toBe('sent'));
+    await eventually(async () => expect((await row(id)).status).toBe('sent'));
     expect(server.received).toHaveLength(1);
     expect(server.received[0]?.headers.get('message-id')).toEqual([(await row(id)).messageId]);
   });
@@ -190,7 +198,7 @@ describe('the delivery worker', () => {
     cleanups.push(() => silent.close());
     const worker = startWorker({ smtpUrl: silent.url, greetingTimeoutMs: 300, retryBaseMs: 60_000 });
     const id = await enqueue();
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const stored = await row(id);
       expect(stored.status).toBe('queued');
       expect(stored.attempts).toBe(1);
@@ -205,7 +213,7 @@ describe('the delivery worker', () => {
     const server = await smtpServer({ rejectRecipients: { code: 451, message: 'Try again later' } });
     startWorker({ smtpUrl: server.url, maxAttempts: 3 });
     const id = await enqueue();
-    await vi.waitFor(async () => expect((await row(id)).status).toBe('dead'));
+    await eventually(async () => expect((await row(id)).status).toBe('dead'));
     const stored = await row(id);
     expect(stored.attempts).toBe(3);
     expect(stored.lastError).toContain('451');
@@ -216,7 +224,7 @@ describe('the delivery worker', () => {
     const server = await smtpServer({ rejectRecipients: { code: 550, message: 'No such user' } });
     startWorker({ smtpUrl: server.url, maxAttempts: 10 });
     const id = await enqueue();
-    await vi.waitFor(async () => expect((await row(id)).status).toBe('dead'));
+    await eventually(async () => expect((await row(id)).status).toBe('dead'));
     expect((await row(id)).attempts).toBe(1);
   });
 
@@ -224,7 +232,7 @@ describe('the delivery worker', () => {
     const server = await smtpServer();
     const first = startWorker({ smtpUrl: server.url });
     const id = await enqueue();
-    await vi.waitFor(async () => expect((await row(id)).status).toBe('sent'));
+    await eventually(async () => expect((await row(id)).status).toBe('sent'));
     await first.stop();
     // What a crash right after the SMTP server accepted the mail leaves behind: still 'sending',
     // under a lease that has since run out.
@@ -235,7 +243,7 @@ describe('the delivery worker', () => {
         .where(eq(outbox.id, id)),
     );
     startWorker({ smtpUrl: server.url });
-    await vi.waitFor(async () => expect((await row(id)).status).toBe('sent'));
+    await eventually(async () => expect((await row(id)).status).toBe('sent'));
     expect(server.received).toHaveLength(2);
     const messageIds = new Set(server.received.map((received) => received.headers.get('message-id')?.[0]));
     expect(messageIds).toEqual(new Set([(await row(id)).messageId]));
@@ -263,7 +271,7 @@ describe('the delivery worker', () => {
       Array.from({ length: 20 }, (_, n) => enqueue({ ...mail, subject: `Mail ${n}` })),
     );
     // Twenty SMTP conversations one after another: allow for a loaded machine, not vitest's 1 s default.
-    await vi.waitFor(() => expect(server.received).toHaveLength(20), { timeout: 15_000 });
+    await eventually(() => expect(server.received).toHaveLength(20), { timeout: 15_000 });
     const messageIds = server.received.map((received) => received.headers.get('message-id')?.[0]);
     expect(new Set(messageIds).size).toBe(20);
     const stored = await Promise.all(ids.map(row));
