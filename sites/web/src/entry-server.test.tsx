@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { business, faq, services, suburbs } from '@cleanquote/content';
 import { describe, expect, it } from 'vitest';
-import { render } from './entry-server.tsx';
+import { inlineScriptHashes, render } from './entry-server.tsx';
 
 const options = { publicUrl: 'http://localhost:3000' };
 
@@ -114,5 +115,23 @@ describe('render', () => {
     const { head } = render('/?location=south-yarra', options);
     expect(head).toContain('South Yarra');
     expect(head).toContain('href="http://localhost:3000/?location=south-yarra"');
+  });
+
+  it('puts the first-tap script first in the head, and every inline script it serves has its CSP hash', () => {
+    for (const url of ['/', '/team', '/south-yarra', '/no-such-page']) {
+      const { head, html } = render(url, options);
+      expect(head.startsWith('<script>'), url).toBe(true);
+      // Executable inline scripts only: JSON-LD is data, which the CSP does not govern.
+      const scripts = [
+        ...`${head}${html}`.matchAll(
+          /<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g,
+        ),
+      ];
+      expect(scripts.length, url).toBe(1);
+      for (const [, text = ''] of scripts) {
+        const hash = `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+        expect(inlineScriptHashes, url).toContain(hash);
+      }
+    }
   });
 });
