@@ -121,10 +121,11 @@ describe('render', () => {
     for (const url of ['/', '/team', '/south-yarra', '/no-such-page']) {
       const { head, html } = render(url, options);
       expect(head.startsWith('<script>'), url).toBe(true);
-      // Executable inline scripts only: JSON-LD is data, which the CSP does not govern.
+      // Executable inline scripts only: JSON-LD and the suburb page's JSON are data blocks, which
+      // browsers never run and the CSP does not govern.
       const scripts = [
         ...`${head}${html}`.matchAll(
-          /<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g,
+          /<script(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g,
         ),
       ];
       expect(scripts.length, url).toBe(1);
