@@ -72,18 +72,17 @@ const clientTestBody = z.object({
   message: optionalText(5_000, { label: 'The message', multiline: true }),
 });
 
-/**
+/*
  * The admin email tools (spec §2 "direct email sender" and "client auto-response email test"), both
- * behind the admin session and the origin check every admin mutation has:
- *
- * - POST /api/send-direct-email {fromEmail, fromPassword, toEmail, provider, subject, message, and for
- *   'custom' smtpHost, smtpPort, smtpSecurity}: sends one mail from the sender's own mailbox, over one
- *   SMTP connection made for it. The password is used for that connection only (DESIGN.md item 7):
- *   never stored, logged, queued in the outbox or echoed back. 200 {recipient, message}; 400 naming the
- *   missing fields; 502 {error} with the SMTP server's own words when it refuses.
- * - POST /api/test-client-email {name, email, phone, address, service, message}: queues the real client
- *   auto-response, written by the quote mail template from these fields, to `email` through the
- *   outbox. 202 {recipient, id}.
+ * behind the admin session and the origin check every admin mutation has.
+ */
+
+/**
+ * POST /api/send-direct-email {fromEmail, fromPassword, toEmail, provider, subject, message, and for
+ * 'custom' smtpHost, smtpPort, smtpSecurity}: sends one mail from the sender's own mailbox, over one
+ * SMTP connection made for it. The password is used for that connection only (DESIGN.md item 7):
+ * never stored, logged, queued in the outbox or echoed back. 200 {recipient, message}; 400 naming the
+ * missing fields; 502 {error} with the SMTP server's own words when it refuses.
  */
 export const directEmailRoutes = new Hono<AuthEnv>().use(requireAdmin).post('/', async (c) => {
   const parsed = await parseJsonBody(c, directEmailBody);
@@ -132,7 +131,11 @@ export const directEmailRoutes = new Hono<AuthEnv>().use(requireAdmin).post('/',
   return c.json({ recipient: body.toEmail, message: `Test email sent to ${body.toEmail}` });
 });
 
-/** POST /api/test-client-email: see {@link directEmailRoutes}'s neighbour notes above. */
+/**
+ * POST /api/test-client-email {name, email, phone, address, service, message}: queues the real client
+ * auto-response, written by the quote mail template from these fields, to `email` through the outbox.
+ * 202 {recipient, id}.
+ */
 export const clientEmailTestRoutes = new Hono<AuthEnv>().use(requireAdmin).post('/', async (c) => {
   const parsed = await parseJsonBody(c, clientTestBody);
   if (!parsed.success) return parsed.response;
