@@ -346,7 +346,9 @@ async function pageAgainstStaticFile(work: string): Promise<boolean> {
         }
         const ratio =
           (measured.get(page)?.requestsPerSecond ?? 0) / (measured.get(file)?.requestsPerSecond ?? 1);
-        (ratios[pair / 2] ??= []).push(ratio);
+        const pairRatios = ratios[pair / 2] ?? [];
+        pairRatios.push(ratio);
+        ratios[pair / 2] = pairRatios;
       }
     }
     const figures = targets.map((target) => combine(rounds.get(target) ?? []));
