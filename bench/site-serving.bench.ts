@@ -147,7 +147,7 @@ interface ManifestChunk {
 
 /**
  * The scripts and styles a page loads: those its HTML names, and every chunk the entry imports or
- * loads later (hydration), except a route's own lazily loaded page (src/pages/<name>-page.tsx), which
+ * loads later (hydration), except a route's own lazily loaded page (src/public/<name>-page.tsx), which
  * only /<name> loads.
  */
 function pageAssets(path: string, html: string, manifest: Record<string, ManifestChunk>): string[] {
@@ -162,7 +162,7 @@ function pageAssets(path: string, html: string, manifest: Record<string, Manifes
     for (const css of chunk.css ?? []) files.add(css);
     for (const next of chunk.imports ?? []) visit(next);
     for (const next of chunk.dynamicImports ?? []) {
-      const route = /^src\/pages\/(.+)-page\.tsx$/.exec(next)?.[1];
+      const route = /^src\/public\/(.+)-page\.tsx$/.exec(next)?.[1];
       if (route === undefined || path === `/${route}`) visit(next);
     }
   };

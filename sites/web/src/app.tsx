@@ -1,26 +1,26 @@
 import { privacy, terms } from '@cleanquote/content';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Router, useLocation, useSearch } from 'wouter';
-import { ContactDialog } from './components/contact-dialog.tsx';
-import { SiteFooter } from './components/site-footer.tsx';
-import { SiteHeader } from './components/site-header.tsx';
-import { SiteToaster } from './components/site-toaster.tsx';
+import { AdminPage } from './admin/admin-page.tsx';
 import { type PageMeta, pageMeta, useDocumentMeta } from './page-meta.ts';
-import { AdminPage } from './pages/admin-page.tsx';
-import { HomePage } from './pages/home-page.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
-import { PolicyPage } from './pages/policy-page.tsx';
-import { SuburbPage } from './pages/suburb-page.tsx';
-import { TeamPage } from './pages/team-page.tsx';
-import { ThankYouPage } from './pages/thank-you-page.tsx';
+import { ContactDialog } from './public/contact-dialog.tsx';
+import { HomePage } from './public/home-page.tsx';
+import { NotFoundPage } from './public/not-found-page.tsx';
+import { PolicyPage } from './public/policy-page.tsx';
+import { SiteFooter } from './public/site-footer.tsx';
+import { SiteHeader } from './public/site-header.tsx';
+import { SuburbPage } from './public/suburb-page.tsx';
+import { TeamPage } from './public/team-page.tsx';
+import { ThankYouPage } from './public/thank-you-page.tsx';
 import { type ResolvedRoute, resolveRoute } from './routes.ts';
 import { closeMobileMenu } from './state/site-state.ts';
 import { browserSuburbDirectory, type SuburbDirectory } from './suburb-directory.ts';
+import { SiteToaster } from './ui/site-toaster.tsx';
 
 // The quote wizard (XState, zod) is most of the site's JavaScript, so only its own page loads it: the
 // browser fetches its chunk when /service-form is shown (hydration waits for it inside the Suspense
 // boundary, keeping the server's markup meanwhile). The server passes the page in, already loaded.
-const loadServiceFormPage = () => import('./pages/service-form-page.tsx');
+const loadServiceFormPage = () => import('./public/service-form-page.tsx');
 const LazyServiceFormPage = lazy(() =>
   loadServiceFormPage().then((module) => ({ default: module.ServiceFormPage })),
 );

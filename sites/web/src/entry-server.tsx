@@ -7,7 +7,7 @@ import { App, type RenderContext } from './app.tsx';
 import firstTapCapture from './first-tap-capture.js?raw';
 import { pageKey as keyOfRoute, type PageKey } from './page-key.ts';
 import { pageMeta, renderHeadTags } from './page-meta.ts';
-import { ServiceFormPage } from './pages/service-form-page.tsx';
+import { ServiceFormPage } from './public/service-form-page.tsx';
 import { resolveRoute } from './routes.ts';
 import { renderPageSuburbData } from './suburb-directory.ts';
 

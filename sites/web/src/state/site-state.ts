@@ -1,6 +1,6 @@
 import type { Recipient } from '@cleanquote/content';
 import { batch, type Signal, signal } from '@preact/signals-react';
-import { postNewsletterSignUp, postTeamContact, type TeamContactFields } from '../site-api.ts';
+import { postNewsletterSignUp, postTeamContact, type TeamContactFields } from '../public/site-api.ts';
 
 /*
  * The site's shared UI state outside the quote wizard (DESIGN.md, 'The stack'): which contact dialog

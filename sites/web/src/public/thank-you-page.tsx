@@ -1,9 +1,5 @@
 import { useSearch } from 'wouter';
-import {
-  ThankYouActions,
-  ThankYouNextSteps,
-  ThankYouRedirectNotice,
-} from '../components/thank-you-next-steps.tsx';
+import { ThankYouActions, ThankYouNextSteps, ThankYouRedirectNotice } from './thank-you-next-steps.tsx';
 
 /** The references the API hands out ('CQ-7KX4M2QH'); anything else in the URL is not shown. */
 const QUOTE_REFERENCE = /^CQ-[A-Z0-9]{4,16}$/;

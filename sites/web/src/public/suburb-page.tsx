@@ -1,7 +1,7 @@
 import { business, type Suburb, suburbWhyChoose } from '@cleanquote/content';
 import { Link } from 'wouter';
-import { ContactButtons } from '../components/email-button.tsx';
-import { HighlightCards } from '../components/highlight-cards.tsx';
+import { HighlightCards } from '../ui/highlight-cards.tsx';
+import { ContactButtons } from './email-button.tsx';
 
 /** Props of {@link SuburbPage}. */
 export interface SuburbPageProps {

@@ -1,5 +1,5 @@
-import { HighlightCards } from '../components/highlight-cards.tsx';
 import { type AdminScreen, adminScreenTitles } from '../routes.ts';
+import { HighlightCards } from '../ui/highlight-cards.tsx';
 
 /** Props of {@link AdminPage}. */
 export interface AdminPageProps {

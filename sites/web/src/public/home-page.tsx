@@ -1,12 +1,12 @@
 import { business, faq, galleryItems, services, team, whyChooseUs } from '@cleanquote/content';
 import { Link } from 'wouter';
-import { ComparisonSlider } from '../components/comparison-slider.tsx';
-import { ContactButtons } from '../components/email-button.tsx';
-import { FaqAccordion } from '../components/faq-accordion.tsx';
-import { HighlightCards } from '../components/highlight-cards.tsx';
-import { NewsletterSection } from '../components/newsletter-section.tsx';
-import { ReviewsSection } from '../components/reviews-section.tsx';
-import { TeamCard } from '../components/team-card.tsx';
+import { HighlightCards } from '../ui/highlight-cards.tsx';
+import { ComparisonSlider } from './comparison-slider.tsx';
+import { ContactButtons } from './email-button.tsx';
+import { FaqAccordion } from './faq-accordion.tsx';
+import { NewsletterSection } from './newsletter-section.tsx';
+import { ReviewsSection } from './reviews-section.tsx';
+import { TeamCard } from './team-card.tsx';
 
 /**
  * The home page, its sections in the order of spec §2: hero, team, services, why choose us

@@ -1,8 +1,8 @@
 import { business, team, teamValues, teamWhyChoose } from '@cleanquote/content';
 import { Link } from 'wouter';
-import { ContactButtons } from '../components/email-button.tsx';
-import { HighlightCards } from '../components/highlight-cards.tsx';
-import { TeamCard } from '../components/team-card.tsx';
+import { HighlightCards } from '../ui/highlight-cards.tsx';
+import { ContactButtons } from './email-button.tsx';
+import { TeamCard } from './team-card.tsx';
 
 /** /team (spec §2): the staff cards, Our Values, Why Choose and a call/email call to action. */
 export function TeamPage() {
