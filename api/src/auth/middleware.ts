@@ -83,6 +83,8 @@ export const OPEN_BEFORE_UNLOCK: ReadonlySet<string> = new Set([
   // The email tools send test mail to the address typed in; they read no stored data.
   'POST /api/send-direct-email',
   'POST /api/test-client-email',
+  // The suburb pages' public URLs: the same list as sitemap.xml.
+  'GET /api/admin/locations',
   // Who is signed in (the dashboard's greeting): the staff member's own name and email only.
   'GET /api/auth/user',
 ]);

@@ -1,7 +1,7 @@
 import { privacy, terms } from '@cleanquote/content';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Router, useLocation, useSearch } from 'wouter';
-import { AdminPage } from './admin/admin-page.tsx';
+import { AdminArea } from './admin/admin-area.tsx';
 import { type PageMeta, pageMeta, useDocumentMeta } from './page-meta.ts';
 import { ContactDialog } from './public/contact-dialog.tsx';
 import { HomePage } from './public/home-page.tsx';
@@ -92,6 +92,16 @@ function Site({
   useServerForUnknownPaths(route, location);
   usePrefetchWizardOnIntent();
 
+  // The admin area has its own frame (admin/): no public header, footer or contact dialog.
+  if (route.page === 'admin') {
+    return (
+      <>
+        <AdminArea screen={route.screen} />
+        <MarkHydrated />
+      </>
+    );
+  }
+
   return (
     <>
       <SiteHeader
@@ -134,7 +144,7 @@ function pageFor(
     case 'suburb':
       return <SuburbPage suburb={route.suburb} nearby={suburbs.nearby(route.suburb.slug)} />;
     case 'admin':
-      return <AdminPage screen={route.screen} />;
+      return null; // rendered by Site, outside the public frame
     case 'not-found':
       return <NotFoundPage />;
   }

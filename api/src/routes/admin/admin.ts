@@ -1,3 +1,4 @@
+import { suburbs } from '@cleanquote/content';
 import { isWellFormedText } from '@cleanquote/quote-core';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { and, eq } from 'drizzle-orm';
@@ -50,7 +51,7 @@ const outboxReader = storedTextReader(outbox, [
 /**
  * Admin APIs under /api/admin, all behind the session: POST /unlock (the quote dashboard password,
  * checked on the server, unlocks this session only), GET /status (the dashboard's live System
- * Status, status.ts), and the outbox for staff — GET /outbox lists mail
+ * Status, status.ts), GET /locations (every suburb page's URL, for /locations), and the outbox for staff — GET /outbox lists mail
  * (dead letters with ?status=dead), POST /outbox/:id/retry queues a dead-lettered mail again.
  */
 export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
@@ -83,6 +84,14 @@ export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
   });
 
   routes.get('/status', async (c) => c.json(await systemStatus(c)));
+
+  // Every suburb page's public URL, from the one suburb data set (the sitemap's too).
+  routes.get('/locations', (c) => {
+    const base = c.var.environment.PUBLIC_URL.replace(/\/+$/, '');
+    return c.json(
+      suburbs.map((suburb) => ({ name: suburb.name, slug: suburb.slug, url: `${base}/${suburb.slug}` })),
+    );
+  });
 
   routes.get('/outbox', async (c) => {
     const query = outboxQuery.safeParse(c.req.query());

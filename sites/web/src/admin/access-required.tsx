@@ -1,11 +1,6 @@
 import { type AdminScreen, adminScreenTitles } from '../routes.ts';
 import { HighlightCards } from '../ui/highlight-cards.tsx';
 
-/** Props of {@link AdminPage}. */
-export interface AdminPageProps {
-  screen: AdminScreen;
-}
-
 /** What staff can do once signed in, shown to signed-out visitors (spec §2). */
 const adminAreas = [
   { title: 'Customer Management', description: 'Review quote requests and follow up with customers.' },
@@ -14,24 +9,23 @@ const adminAreas = [
 ] as const;
 
 /**
- * An admin screen. The screens are client-rendered behind the server session later; until
- * then every one shows the signed-out 'Access Required' card.
+ * The signed-out card (spec §2). Its Log In link carries this screen, so signing in lands back on it.
  */
-export function AdminPage({ screen }: AdminPageProps) {
+export function AccessRequired({ screen }: { screen: AdminScreen }) {
   return (
-    <div className="container">
+    <>
       <div className="page-header">
         <h1>{adminScreenTitles[screen]}</h1>
       </div>
       <section className="card prose" aria-labelledby="access-required-heading">
         <h2 id="access-required-heading">Access Required</h2>
         <p>This area is for staff only. Please log in to continue.</p>
-        {/* A full page load, not a client route: the server runs the login flow. */}
-        <a href="/api/login" className="button">
+        {/* A full page load, not a client route: the server runs the sign-in. */}
+        <a href={`/api/login?next=${encodeURIComponent(`/${screen}`)}`} className="button">
           Log In
         </a>
         <HighlightCards items={adminAreas} threeColumns />
       </section>
-    </div>
+    </>
   );
 }

@@ -1,0 +1,201 @@
+/*
+ * The one client of the admin APIs: every admin screen calls the server through these functions,
+ * never with a fetch of its own. Every call sends the session cookie; a non-success answer throws
+ * {@link AdminApiError} carrying the status, the server's message and its per-field messages.
+ */
+
+/** The signed-in admin (GET /api/auth/user). */
+export interface AdminUser {
+  firstName: string | null;
+  email: string;
+}
+
+/** GET /api/admin/status: the dashboard's live System Status. */
+export interface SystemStatus {
+  authentication: 'active';
+  database: { ok: boolean; latencyMs: number };
+  mail: {
+    mode: 'smtp' | 'capture';
+    queued: number;
+    dead: number;
+    lastSentAt: string | null;
+    lastError: string | null;
+  };
+  quotes: { new: number; overdue: number };
+}
+
+/** Where a mail is in the outbox. 'captured': kept, never sent (no SMTP configured). */
+export const MAIL_STATUSES = ['captured', 'queued', 'sending', 'sent', 'dead'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** One mail of GET /api/admin/outbox. Times are ISO strings. */
+export interface OutboxMail {
+  id: string;
+  kind: string;
+  messageId: string;
+  to: string;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  /** The mail's plain text, as it was (or would be) sent. */
+  text: string | null;
+}
+
+/** One page of the mail log, and the cursor of the next page (`null` on the last). */
+export interface OutboxPage {
+  mails: OutboxMail[];
+  nextBefore: string | null;
+}
+
+/** The direct email sender's providers (spec §3). */
+export const MAIL_PROVIDERS = ['gmail', 'outlook', 'yahoo', 'custom'] as const;
+export type MailProvider = (typeof MAIL_PROVIDERS)[number];
+export type SmtpSecurity = 'none' | 'starttls' | 'tls';
+
+/** POST /api/send-direct-email (spec §7, plus the SMTP server for 'custom'). */
+export interface DirectEmail {
+  fromEmail: string;
+  fromPassword: string;
+  toEmail: string;
+  provider: MailProvider;
+  subject: string;
+  message: string;
+  smtpHost?: string;
+  smtpPort?: number;
+  smtpSecurity?: SmtpSecurity;
+}
+
+/** POST /api/test-client-email (spec §7); `service` is a serviceType id. */
+export interface ClientTestEmail {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  service: string;
+  message: string;
+}
+
+/** A non-success answer of an admin API. */
+export class AdminApiError extends Error {
+  constructor(
+    /** The HTTP status; 0 when the server could not be reached. */
+    readonly status: number,
+    message: string,
+    /** Per-field messages of a 400, keyed by the request's field names. */
+    readonly fields: Readonly<Record<string, string>> = {},
+    /** True when the quote dashboard must be unlocked first (403 {locked: true}). */
+    readonly locked = false,
+  ) {
+    super(message);
+    this.name = 'AdminApiError';
+  }
+}
+
+async function call<T>(
+  path: string,
+  init?: { method: 'POST'; body?: unknown },
+): Promise<{ body: T; response: Response }> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init?.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(init?.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(init?.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+  } catch {
+    throw new AdminApiError(0, 'The server could not be reached. Check the connection and try again.');
+  }
+  const body = (await response.json().catch(() => null)) as
+    | (T & { error?: unknown; fields?: unknown; locked?: unknown })
+    | null;
+  if (!response.ok) {
+    const message =
+      typeof body?.error === 'string' ? body.error : `${response.status}: ${response.statusText}`;
+    const fields =
+      body && typeof body.fields === 'object' && body.fields !== null
+        ? (body.fields as Record<string, string>)
+        : {};
+    throw new AdminApiError(response.status, message, fields, body?.locked === true);
+  }
+  return { body: body as T, response };
+}
+
+/** The signed-in admin, or `null` when signed out (401). */
+export async function fetchCurrentUser(): Promise<AdminUser | null> {
+  try {
+    return (await call<AdminUser>('/api/auth/user')).body;
+  } catch (error) {
+    if (error instanceof AdminApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The live System Status, measured by the server now. */
+export async function fetchSystemStatus(): Promise<SystemStatus> {
+  return (await call<SystemStatus>('/api/admin/status')).body;
+}
+
+/** One page of the mail log, newest first; `before` is the previous page's `nextBefore`. */
+export async function fetchOutbox(
+  options: { status?: MailStatus; before?: string; limit?: number } = {},
+): Promise<OutboxPage> {
+  const query = new URLSearchParams();
+  if (options.status) query.set('status', options.status);
+  if (options.before) query.set('before', options.before);
+  if (options.limit) query.set('limit', String(options.limit));
+  const search = query.size > 0 ? `?${query}` : '';
+  const { body, response } = await call<OutboxMail[]>(`/api/admin/outbox${search}`);
+  const next = /<([^>]+)>;\s*rel="?next"?/.exec(response.headers.get('Link') ?? '')?.[1];
+  const nextBefore = next ? new URL(next, window.location.href).searchParams.get('before') : null;
+  return { mails: body, nextBefore };
+}
+
+/** Queues a dead-lettered mail again. */
+export async function retryMail(id: string): Promise<void> {
+  await call(`/api/admin/outbox/${encodeURIComponent(id)}/retry`, { method: 'POST' });
+}
+
+/** Unlocks the quote dashboard for this session (403 {locked} answers stop after this). */
+export async function unlockQuoteDashboard(password: string): Promise<void> {
+  await call('/api/admin/unlock', { method: 'POST', body: { password } });
+}
+
+/** Sends one mail from the sender's own mailbox; the password is used for that connection only. */
+export async function sendDirectEmail(email: DirectEmail): Promise<{ recipient: string; message: string }> {
+  return (
+    await call<{ recipient: string; message: string }>('/api/send-direct-email', {
+      method: 'POST',
+      body: email,
+    })
+  ).body;
+}
+
+/** Queues the client auto-response, filled from these fields, to `email`. */
+export async function sendClientTestEmail(
+  fields: ClientTestEmail,
+): Promise<{ recipient: string; id: string }> {
+  return (
+    await call<{ recipient: string; id: string }>('/api/test-client-email', { method: 'POST', body: fields })
+  ).body;
+}
+
+/** One suburb page of GET /api/admin/locations. */
+export interface Location {
+  name: string;
+  slug: string;
+  /** PUBLIC_URL + '/' + slug. */
+  url: string;
+}
+
+/** Every suburb page's public URL, from the one suburb data set. */
+export async function fetchLocations(): Promise<Location[]> {
+  return (await call<Location[]>('/api/admin/locations')).body;
+}

@@ -1,0 +1,16 @@
+import { markSignedOut } from '../state/admin-session.ts';
+import { showToast } from '../state/site-state.ts';
+import { AdminApiError } from './admin-api.ts';
+
+/**
+ * Reports a failed admin call: a session that ended (401) shows the sign-in card again; anything else
+ * a destructive toast titled `title` with the server's message, or `fallback` when it gave none.
+ */
+export function reportAdminError(error: unknown, title: string, fallback: string): void {
+  if (error instanceof AdminApiError && error.status === 401) {
+    markSignedOut();
+    return;
+  }
+  const message = error instanceof Error && error.message ? error.message : fallback;
+  showToast({ title, description: message, variant: 'destructive' });
+}

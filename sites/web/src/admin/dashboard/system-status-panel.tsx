@@ -1,0 +1,136 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
+import { fetchSystemStatus, type SystemStatus } from '../admin-api.ts';
+import { reportAdminError } from '../admin-errors.ts';
+
+/** How often the panel measures again while the dashboard is open and visible. */
+export const STATUS_REFRESH_MS = 15_000;
+
+type Tone = 'ok' | 'warning' | 'failing';
+
+/** The Email Service line (issue 12): Active, Capturing (no SMTP configured) or Failing. */
+function emailService(mail: SystemStatus['mail']): { text: string; tone: Tone } {
+  if (mail.mode === 'capture') return { text: 'Capturing (no SMTP configured)', tone: 'warning' };
+  if (mail.lastError !== null) return { text: 'Failing', tone: 'failing' };
+  return { text: 'Active', tone: 'ok' };
+}
+
+/**
+ * The System Status panel: measured by the server (GET /api/admin/status) when the dashboard opens,
+ * every {@link STATUS_REFRESH_MS} while it is visible, and on 'Refresh status'.
+ */
+export function SystemStatusPanel() {
+  const [status, setStatus] = useState<SystemStatus | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [checking, setChecking] = useState(false);
+
+  const measure = useCallback(async () => {
+    setChecking(true);
+    try {
+      setStatus(await fetchSystemStatus());
+      setFailed(false);
+    } catch (error) {
+      // The server did not answer: the database cannot be vouched for either.
+      setFailed(true);
+      reportAdminError(error, 'Status Unavailable', 'The system status could not be read.');
+    } finally {
+      setChecking(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void measure();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void measure();
+    }, STATUS_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [measure]);
+
+  const email = status ? emailService(status.mail) : null;
+  const databaseOk = status !== null && !failed && status.database.ok;
+  return (
+    <section className="card system-status" aria-labelledby="system-status-heading" aria-busy={checking}>
+      <h2 id="system-status-heading">System Status</h2>
+      {status === null && !failed ? (
+        <p role="status">Checking…</p>
+      ) : (
+        <dl className="status-list">
+          <div>
+            <dt>Authentication:</dt>{' '}
+            <dd>
+              <StatusValue tone="ok">Active</StatusValue>
+            </dd>
+          </div>
+          <div>
+            <dt>Database:</dt>{' '}
+            <dd>
+              {databaseOk ? (
+                <>
+                  <StatusValue tone="ok">Connected</StatusValue>{' '}
+                  <span className="muted">({status.database.latencyMs} ms)</span>
+                </>
+              ) : (
+                <StatusValue tone="failing">Unavailable</StatusValue>
+              )}
+            </dd>
+          </div>
+          {status && !failed && email ? (
+            <>
+              <div>
+                <dt>Email Service:</dt>{' '}
+                <dd>
+                  <StatusValue tone={email.tone}>{email.text}</StatusValue>
+                  {status.mail.lastError ? <p className="status-detail">{status.mail.lastError}</p> : null}
+                  {status.mail.lastSentAt ? (
+                    <p className="status-detail muted">
+                      Last sent {formatMelbourneTime(status.mail.lastSentAt)}
+                    </p>
+                  ) : null}
+                </dd>
+              </div>
+              <div>
+                <dt>Mail waiting to send:</dt>{' '}
+                <dd>
+                  <Link href="/email-test?status=queued#mail-log">{status.mail.queued}</Link>
+                </dd>
+              </div>
+              <div>
+                <dt>Dead letters:</dt>{' '}
+                <dd>
+                  <Link href="/email-test?status=dead#mail-log">{status.mail.dead}</Link>
+                </dd>
+              </div>
+              <div>
+                <dt>New quote requests:</dt>{' '}
+                <dd>
+                  <Link href="/admin">{status.quotes.new}</Link>
+                </dd>
+              </div>
+              <div>
+                <dt>Past the 24-hour reply:</dt>{' '}
+                <dd>
+                  <StatusValue tone={status.quotes.overdue > 0 ? 'failing' : 'ok'}>
+                    {String(status.quotes.overdue)}
+                  </StatusValue>
+                </dd>
+              </div>
+            </>
+          ) : null}
+        </dl>
+      )}
+      <button
+        type="button"
+        className="button button--outline"
+        onClick={() => void measure()}
+        disabled={checking}
+      >
+        Refresh status
+      </button>
+    </section>
+  );
+}
+
+function StatusValue({ tone, children }: { tone: Tone; children: string }) {
+  return <strong className={`status-value status-value--${tone}`}>{children}</strong>;
+}

@@ -1,0 +1,120 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { showToast } from '../../state/site-state.ts';
+import { fetchLocations, type Location } from '../admin-api.ts';
+import { reportAdminError } from '../admin-errors.ts';
+import { copyText } from './copy-text.ts';
+
+/** How long a copy button says 'Copied!' (spec §9). */
+export const COPIED_NOTICE_MS = 2000;
+
+/** The filter's text, folded so 'st kilda' finds 'St Kilda' and 'st-kilda'. */
+function fold(text: string): string {
+  return text
+    .toLocaleLowerCase('en-AU')
+    .replace(/[\s-]+/g, ' ')
+    .trim();
+}
+
+/**
+ * /locations (spec §2): every suburb page's URL for local marketing, the count as a badge, a copy
+ * button per URL ('Copied!' for 2 seconds), a filter box and a link back to the dashboard.
+ */
+export function LocationsScreen() {
+  const [locations, setLocations] = useState<Location[] | null>(null);
+  const [filter, setFilter] = useState('');
+  const [copied, setCopied] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const filterId = useId();
+
+  useEffect(() => {
+    fetchLocations()
+      .then(setLocations)
+      .catch((error: unknown) =>
+        reportAdminError(error, 'Locations Unavailable', 'The locations could not be loaded.'),
+      );
+    return () => clearTimeout(timer.current);
+  }, []);
+
+  const copy = async (location: Location) => {
+    try {
+      await copyText(location.url);
+    } catch (error) {
+      showToast({
+        title: 'Copy Failed',
+        description: error instanceof Error ? error.message : 'The URL could not be copied.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setCopied(location.slug);
+    setAnnouncement(`Copied ${location.url}`);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setCopied(null);
+      setAnnouncement('');
+    }, COPIED_NOTICE_MS);
+  };
+
+  const wanted = fold(filter);
+  const shown = locations?.filter(
+    (location) =>
+      wanted === '' ||
+      fold(location.name).includes(wanted) ||
+      location.slug.includes(wanted.replace(/ /g, '-')),
+  );
+
+  return (
+    <>
+      <p>
+        <Link href="/dashboard">← Back to Dashboard</Link>
+      </p>
+      <div className="page-header admin-greeting">
+        <h1>Location Management</h1>
+        {locations ? <span className="badge">{locations.length} locations</span> : null}
+      </div>
+      <p className="muted">Every suburb page's URL, to use in local marketing.</p>
+      <div className="field admin-filter">
+        <label htmlFor={filterId}>Filter locations</label>
+        <input
+          id={filterId}
+          type="search"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          autoComplete="off"
+        />
+      </div>
+      {shown === undefined ? (
+        <p role="status">Loading locations…</p>
+      ) : (
+        <>
+          <p role="status" className="muted">
+            {shown.length === locations?.length
+              ? `Showing all ${shown.length} locations`
+              : `Showing ${shown.length} of ${locations?.length} locations`}
+          </p>
+          <ul className="location-list">
+            {shown.map((location) => (
+              <li key={location.slug} className="location">
+                <div className="location__text">
+                  <span className="location__name">{location.name}</span>
+                  <a className="location__url" href={location.url}>
+                    {location.url}
+                  </a>
+                </div>
+                <button type="button" className="button button--outline" onClick={() => void copy(location)}>
+                  {copied === location.slug ? 'Copied!' : 'Copy'}
+                  <span className="visually-hidden"> {location.name} URL</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+    </>
+  );
+}
