@@ -96,7 +96,6 @@ describe('render', () => {
       '/thank-you': 'Thank You!',
       '/terms': 'Terms &amp; Conditions',
       '/privacy': 'Privacy Policy',
-      '/dashboard': 'Admin Dashboard',
     };
     for (const [url, heading] of Object.entries(expected)) {
       const { status, html } = render(url, options);
@@ -108,7 +107,17 @@ describe('render', () => {
       'Your quote request has been submitted successfully',
     );
     expect(render('/terms', options).html).toContain('Last updated July 19, 2025');
-    expect(render('/admin', options).html).toContain('href="/api/login"');
+  });
+
+  it('sends every admin screen as the same Loading document: no screen, no admin data', () => {
+    const loading = render('/dashboard', options).html;
+    expect(loading).toContain('Loading');
+    expect(h1Count(loading)).toBe(0);
+    for (const url of ['/admin', '/email-test', '/client-email-test', '/analytics', '/xero', '/locations?x=1']) {
+      const { status, html } = render(url, options);
+      expect(status).toBe(200);
+      expect(html, url).toBe(loading);
+    }
   });
 
   it('rewrites the home page meta for ?location=', () => {
