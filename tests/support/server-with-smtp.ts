@@ -19,6 +19,8 @@ export interface ServerWithSmtp {
   /** Every message the SMTP server has received so far. */
   readonly received: ReceivedMail[];
   readonly server: ServerProcess;
+  /** Stops the SMTP server only (an outage): deliveries fail until the test ends. */
+  stopSmtp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export interface ServerWithSmtp {
 export async function startServerWithSmtp(): Promise<ServerWithSmtp> {
   const smtp = await startSmtpTestServer();
   const directory = mkdtempSync(join(tmpdir(), 'cleanquote-delivery-'));
+  let smtpStopped = false;
   try {
     const server = await startServerProcess({
       startTimeoutMs: 45_000,
@@ -48,9 +51,14 @@ export async function startServerWithSmtp(): Promise<ServerWithSmtp> {
       url: server.url,
       received: smtp.received,
       server,
+      async stopSmtp() {
+        if (smtpStopped) return;
+        smtpStopped = true;
+        await smtp.close();
+      },
       async close() {
         await server.stop();
-        await smtp.close();
+        if (!smtpStopped) await smtp.close();
         rmSync(directory, { recursive: true, force: true });
       },
     };

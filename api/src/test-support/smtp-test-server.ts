@@ -117,6 +117,9 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}) {
   const server = new SMTPServer({
     logger: false,
     disableReverseLookup: true,
+    // Closing ends open connections after this long (smtp-server waits 30 s by default), so a test
+    // that stops the server meets an outage at once rather than a pooled connection still served.
+    closeTimeout: 200,
     disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     authOptional: !options.auth,
     allowInsecureAuth: true,
