@@ -9,7 +9,7 @@ import type { Logger } from './lib/logger.ts';
 import { prefersHtml } from './lib/negotiation.ts';
 import { adminRoutes } from './routes/admin/admin.ts';
 import { authRoutes, createLoginThrottle } from './routes/auth/auth.ts';
-import { contactRoutes } from './routes/contact/contact.ts';
+import { contactCsvRoutes, contactRoutes } from './routes/contact/contact.ts';
 import { clientEmailTestRoutes, directEmailRoutes } from './routes/email-tools/email-tools.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { newsletterRoutes } from './routes/newsletter/newsletter.ts';
@@ -63,6 +63,7 @@ export function createApp({ environment, database, logger, site }: AppDependenci
   app.route('/api', authRoutes(loginThrottle));
   app.route('/api/admin', adminRoutes(loginThrottle));
   app.route('/api/contact', contactRoutes);
+  app.route('/api/contact.csv', contactCsvRoutes);
   app.route('/api/send-direct-email', directEmailRoutes);
   app.route('/api/test-client-email', clientEmailTestRoutes);
   app.route('/', seoRoutes);

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
+/** The reply the business promises on every quote (spec §9: a detailed quote within 24 hours). */
+export const REPLY_PROMISE_MS = 24 * 60 * 60 * 1000;
+
+/** The pipeline a quote request moves through (DESIGN.md item 9); any status may be reopened. */
+export const QUOTE_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
 /** Quote requests from the wizard: the business's leads. Nothing here is ever deleted by the app. */
 export const quoteRequests = sqliteTable(
   'quote_requests',
@@ -17,8 +24,18 @@ export const quoteRequests = sqliteTable(
     details: text('details', { mode: 'json' }).notNull(),
     /** 'main-site' or the partner key the wizard was embedded with. */
     source: text('source').notNull().default('main-site'),
-    /** new, contacted, quoted, won, lost (DESIGN.md item 9). */
+    /** new, contacted, quoted, won, lost (DESIGN.md item 9); see QUOTE_STATUSES. */
     status: text('status').notNull().default('new'),
+    /** When `status` last changed; null while it is still the status the quote was stored with. */
+    statusChangedAt: integer('status_changed_at', { mode: 'timestamp_ms' }),
+    /** The first 'Mark as Contacted' or reply sent: the first response, for the reply-time report. */
+    firstResponseAt: integer('first_response_at', { mode: 'timestamp_ms' }),
+    /**
+     * The phone number's digits only ('0491 570 158' → '0491570158'): search by digits and the
+     * returning-customer match. Written by the intake; a trigger fills it for rows inserted without
+     * it (migration 0003), so it always holds.
+     */
+    phoneDigits: text('phone_digits').notNull().default(''),
     idempotencyKey: text('idempotency_key').unique(),
     /** SHA-256 of the body that came with the idempotency key, to tell a retry from a reuse. */
     requestHash: text('request_hash'),
@@ -27,12 +44,28 @@ export const quoteRequests = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
+    /** The 24-hour reply promise: computed from created_at, never written (a virtual column). */
+    replyDueAt: integer('reply_due_at', { mode: 'timestamp_ms' }).generatedAlwaysAs(
+      sql.raw(`"created_at" + ${REPLY_PROMISE_MS}`),
+      { mode: 'virtual' },
+    ),
   },
-  (table) => [index('quote_requests_created_at').on(table.createdAt)],
+  // Every list pages by (created_at, id) (lib/keyset-page.ts); each filter the inbox narrows by most
+  // leads its own index, so a page never scans the quotes it does not show (docs/decisions/0013).
+  // Name, email, address and phone digits are also in the FTS5 trigram table `quote_search`
+  // (migration 0003, kept by triggers): drizzle-kit cannot declare it, and a migration that rebuilds
+  // this table must recreate those triggers.
+  (table) => [
+    index('quote_requests_created_at').on(table.createdAt, table.id),
+    index('quote_requests_status_created_at').on(table.status, table.createdAt, table.id),
+    index('quote_requests_email_key').on(sql`lower(${table.email})`, table.createdAt, table.id),
+    index('quote_requests_phone_digits').on(table.phoneDigits, table.createdAt, table.id),
+  ],
 );
 
 // Tables of the mail outbox, sessions, team contact and newsletter live in their own files.
 export * from './schema-auth.ts';
 export * from './schema-newsletter.ts';
 export * from './schema-outbox.ts';
+export * from './schema-quote-history.ts';
 export * from './schema-team-contact.ts';

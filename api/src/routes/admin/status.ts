@@ -3,9 +3,6 @@ import type { Context } from 'hono';
 import type { AuthEnv } from '../../auth/middleware.ts';
 import { outbox, quoteRequests } from '../../db/schema.ts';
 
-/** The reply the business promises on every quote (spec §9: a detailed quote within 24 hours). */
-export const REPLY_PROMISE_MS = 24 * 60 * 60 * 1000;
-
 /** What GET /api/admin/status answers: the dashboard's System Status, measured now. */
 export interface SystemStatus {
   authentication: 'active';
@@ -72,7 +69,8 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
       .select({ count: count() })
       .from(quoteRequests)
       .where(
-        and(eq(quoteRequests.status, 'new'), lt(quoteRequests.createdAt, new Date(now - REPLY_PROMISE_MS))),
+        // reply_due_at is created_at + 24 h (REPLY_PROMISE_MS); the status index finds the new quotes.
+        and(eq(quoteRequests.status, 'new'), lt(quoteRequests.replyDueAt, new Date(now))),
       ),
   ]);
   const tally = (statuses: string[]) =>

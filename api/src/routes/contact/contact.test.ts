@@ -74,6 +74,10 @@ describe('GET /api/contact without a dashboard password', () => {
       createdAt: '2026-11-01T00:00:00.000Z',
       status: 'new',
       source: 'main-site',
+      replyDueAt: '2026-11-02T00:00:00.000Z',
+      firstResponseAt: null,
+      statusChangedAt: '2026-11-01T00:00:00.000Z',
+      returning: false,
     });
     expect(quotes[1]).toMatchObject({ source: 'partner:agency', service: 'deep-clean' });
     expect(quotes[1]).not.toHaveProperty('message');

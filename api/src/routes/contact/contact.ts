@@ -1,68 +1,53 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
-import { quoteRequests } from '../../db/schema.ts';
-import { storedTextReader } from '../../db/stored-text.ts';
-import { afterCursor, linkNextPage, newestFirst, pageQuery } from '../../lib/keyset-page.ts';
-
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(500),
-  /** The id of the oldest quote request already shown: the page continues after it. */
-  ...pageQuery,
-});
-
-const quotePage = { table: quoteRequests, createdAt: quoteRequests.createdAt, id: quoteRequests.id };
-// Text read as bytes: a stored value that is not UTF-8 shows as U+FFFD instead of aborting the process.
-const quoteReader = storedTextReader(quoteRequests);
-/** The optional free-text message of a stored request (the wizard's special requests). */
-function messageOf(details: unknown): string | undefined {
-  if (details && typeof details === 'object' && 'specialRequests' in details) {
-    const value = (details as { specialRequests?: unknown }).specialRequests;
-    if (typeof value === 'string' && value.trim() !== '') return value;
-  }
-  return undefined;
-}
+import { exportCsv } from './csv.ts';
+import { linkNextPage, parseListQuery, readCursor, readPage } from './list-query.ts';
+import { addNote } from './notes.ts';
+import { readQuoteDetail, toListItem } from './quote-view.ts';
+import { sendReply } from './reply.ts';
+import { changeStatus } from './status.ts';
 
 /**
- * GET /api/contact: the quote inbox for the signed-in admin (401 without a session; 403 while the
- * quote dashboard password is set and this session has not entered it). A JSON array, newest first,
- * with spec §3's fields plus reference, status and source; `?limit=` (default and maximum 500) and
- * `?before=<id>` for the next page. A full page carries a Link rel="next" header.
+ * The quote inbox, for the signed-in admin (401 without a session; 403 while the quote dashboard
+ * password is set and this session has not entered it) — docs/decisions/0013-quote-inbox.md:
+ *
+ * - GET / — the list: filters `status`, `service`, `source`, `q`, `from`, `to` (Melbourne dates),
+ *   `returning=1`; `sort=newest` (default) or `reply-due`; keyset paging with `before` and `limit`
+ *   (1–500, default 500) and a Link rel="next" header on a full page.
+ * - GET /:id — one quote with its answers in words, history, other quotes of a returning customer
+ *   and the reply draft.
+ * - POST /:id/status, /:id/notes, /:id/reply — the pipeline, notes, and replies through the outbox.
  */
-export const contactRoutes = new Hono<AuthEnv>().use(requireAdmin).get('/', async (c) => {
-  const query = listQuery.safeParse(c.req.query());
-  if (!query.success) {
-    return c.json(
-      { error: 'limit must be 1–500; before must be a quote id.', requestId: c.var.requestId },
-      400,
-    );
-  }
-  const { limit, before } = query.data;
-  const db = c.var.database.db;
-  const after = await afterCursor(db, quotePage, before);
-  if (after === null)
-    return c.json({ error: 'Unknown quote id in before.', requestId: c.var.requestId }, 400);
-  const raw = await db
-    .select(quoteReader.selection)
-    .from(quoteRequests)
-    .where(after)
-    .orderBy(...newestFirst(quotePage))
-    .limit(limit);
-  const rows = raw.map((row) => quoteReader.decode(row).row);
-  linkNextPage(c, rows, limit);
-  return c.json(
-    rows.map((row) => ({
-      id: row.id,
-      reference: row.reference,
-      name: row.name,
-      phone: row.phone,
-      email: row.email,
-      address: row.address,
-      service: row.serviceType,
-      message: messageOf(row.details),
-      createdAt: row.createdAt.toISOString(),
-      status: row.status,
-      source: row.source,
-    })),
-  );
-});
+export const contactRoutes = new Hono<AuthEnv>()
+  .use(requireAdmin)
+  .get('/', async (c) => {
+    const parsed = parseListQuery(c);
+    if (!parsed.success) return parsed.response;
+    const { query } = parsed;
+    const db = c.var.database.db;
+    const cursor = await readCursor(db, query);
+    if (cursor === null) {
+      return c.json(
+        {
+          error: 'Please check before.',
+          fields: { before: 'No quote request with that id' },
+          requestId: c.var.requestId,
+        },
+        400,
+      );
+    }
+    const rows = await readPage(db, query, cursor, query.limit);
+    linkNextPage(c, query, rows, query.limit);
+    return c.json(rows.map(toListItem));
+  })
+  .get('/:id', async (c) => {
+    const quote = await readQuoteDetail(c.var.database.db, c.req.param('id'));
+    if (!quote) return c.json({ error: 'No quote request with that id.', requestId: c.var.requestId }, 404);
+    return c.json(quote);
+  })
+  .post('/:id/status', changeStatus)
+  .post('/:id/notes', addNote)
+  .post('/:id/reply', sendReply);
+
+/** GET /api/contact.csv: the list's query as a CSV download (csv.ts), behind the same lock. */
+export const contactCsvRoutes = new Hono<AuthEnv>().use(requireAdmin).get('/', exportCsv);

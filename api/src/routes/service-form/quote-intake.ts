@@ -7,7 +7,10 @@ import { enqueueMails, type OutboxMail, type WriteTransaction } from '../../mail
 import { newQuoteReference } from './quote-reference.ts';
 
 /** The columns a new quote request is stored with; the intake chooses its id and reference. */
-export type QuoteRow = Omit<Required<typeof quoteRequests.$inferInsert>, 'id' | 'reference' | 'status'>;
+export type QuoteRow = Omit<
+  Required<typeof quoteRequests.$inferInsert>,
+  'id' | 'reference' | 'status' | 'statusChangedAt' | 'firstResponseAt'
+>;
 
 /** A quote request to store, with the mails that go out with it. */
 export interface QuoteToStore {
@@ -39,6 +42,7 @@ const quoteColumns = [
   'name',
   'email',
   'phone',
+  'phoneDigits',
   'address',
   'details',
   'source',

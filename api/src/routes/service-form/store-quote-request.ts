@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import type { Database } from '../../db/database.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { quoteMails } from '../../mail/quote-mails.ts';
+import { phoneDigits } from '../contact/phone-digits.ts';
 import { QuoteIntake, type QuoteIntakeAnswer } from './quote-intake.ts';
 
 /** Terms version recorded with each consent: the terms' "last updated" date. */
@@ -52,6 +53,7 @@ export function storeQuoteRequest(
       name: request.name,
       email: request.email,
       phone: request.phone,
+      phoneDigits: phoneDigits(request.phone),
       address: request.address,
       details: request,
       source,

@@ -1,0 +1,256 @@
+import { SERVICE_TYPES } from '@cleanquote/quote-core';
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { QUOTE_STATUSES, quoteRequests } from '../../db/schema.ts';
+import { storedTextReader } from '../../db/stored-text.ts';
+import { fieldErrors, optionalText } from '../../lib/validation.ts';
+import { isCalendarDate, melbourneDayStart } from './melbourne-time.ts';
+import { phoneDigits } from './phone-digits.ts';
+
+/** Most quotes on one page of the list (and its default, as before the inbox). */
+export const PAGE_LIMIT = 500;
+
+const melbourneDate = z.string().refine(isCalendarDate, 'Use a date as yyyy-MM-dd').optional();
+
+/**
+ * The inbox's query, shared by GET /api/contact and GET /api/contact.csv. Unknown parameters are
+ * ignored; a bad value is a 400 naming its parameter.
+ */
+const listQuerySchema = z
+  .object({
+    status: z.enum(QUOTE_STATUSES, { error: `Use one of ${QUOTE_STATUSES.join(', ')}` }).optional(),
+    service: z.enum(SERVICE_TYPES, { error: `Use one of ${SERVICE_TYPES.join(', ')}` }).optional(),
+    /** 'main-site', a partner key, or 'partner:<key>' as the quote stores it. */
+    source: z
+      .string()
+      .regex(/^[A-Za-z0-9:._-]{1,120}$/, "Use 'main-site' or a partner key")
+      .optional(),
+    q: optionalText(200, { label: 'The search' }),
+    from: melbourneDate,
+    to: melbourneDate,
+    returning: z.enum(['1', '0', 'true', 'false'], { error: 'Use 1 or 0' }).optional(),
+    sort: z.enum(['newest', 'reply-due'], { error: 'Use newest or reply-due' }).default('newest'),
+    /** Keyset cursor: the last quote already shown (the Link rel="next" header carries it). */
+    before: z.string().min(1).max(200).optional(),
+    limit: z.coerce
+      .number({ error: `Use a number from 1 to ${PAGE_LIMIT}` })
+      .int(`Use a number from 1 to ${PAGE_LIMIT}`)
+      .min(1, `Use a number from 1 to ${PAGE_LIMIT}`)
+      .max(PAGE_LIMIT, `Use a number from 1 to ${PAGE_LIMIT}`)
+      .default(PAGE_LIMIT),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    message: 'Use a date on or after from',
+  });
+
+export type ListQuery = z.output<typeof listQuerySchema>;
+
+/** The parameters a client may send, in the order the Link header repeats them. */
+const QUERY_PARAMS = ['status', 'service', 'source', 'q', 'from', 'to', 'returning', 'sort'] as const;
+
+/** The request's query, or the 400 answer naming each bad parameter. */
+export function parseListQuery(
+  c: Context,
+): { success: true; query: ListQuery } | { success: false; response: Response } {
+  const raw = c.req.query();
+  const result = listQuerySchema.safeParse(raw);
+  if (result.success) return { success: true, query: result.data };
+  const fields = fieldErrors(result.error);
+  return {
+    success: false,
+    response: c.json(
+      {
+        error: `Please check ${Object.keys(fields).join(', ')}.`,
+        fields,
+        requestId: c.get('requestId'),
+      },
+      400,
+    ),
+  };
+}
+
+// Column references written out for the correlated subqueries, where drizzle would leave the outer
+// table unnamed.
+const outer = (column: string) => sql.raw(`"quote_requests"."${column}"`);
+
+/**
+ * True for a quote when an EARLIER quote has the same email (case-insensitive) or the same phone digits:
+ * two index seeks (quote_requests_email_key, quote_requests_phone_digits) per quote.
+ */
+export const returningCustomer: SQL<number> = sql<number>`(exists (select 1 from "quote_requests" as "earlier" where lower("earlier"."email") = lower(${outer('email')}) and ("earlier"."created_at", "earlier"."id") < (${outer('created_at')}, ${outer('id')})) or (${outer('phone_digits')} != '' and exists (select 1 from "quote_requests" as "earlier" where "earlier"."phone_digits" = ${outer('phone_digits')} and ("earlier"."created_at", "earlier"."id") < (${outer('created_at')}, ${outer('id')}))))`;
+
+/** Looks like (part of) a phone number: digits with the usual spacing and punctuation. */
+const PHONE_LIKE = /^[\d\s()+.\-/]+$/u;
+/** FTS5's trigram index needs three characters; shorter text is matched by a scan instead. */
+const TRIGRAM = 3;
+
+/** A phrase for an FTS5 query: the text in double quotes, its own double quotes doubled. */
+const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** `LIKE` pattern for a substring, with LIKE's wildcards in the text escaped. */
+const likeSubstring = (text: string) => `%${text.replace(/[\\%_]/g, (wildcard) => `\\${wildcard}`)}%`;
+
+/**
+ * `q`: a substring of the name, email or address, case-insensitive (and accent-insensitive); and when
+ * q looks like a phone number, its digits within the phone's digits ('0491 570' finds '0491570158').
+ * Three characters or more go through the FTS5 trigram table quote_search; shorter ones scan.
+ */
+function searchCondition(q: string): SQL {
+  const digits = PHONE_LIKE.test(q) ? phoneDigits(q) : '';
+  const match: string[] = [];
+  const scans: SQL[] = [];
+  if ([...q].length >= TRIGRAM) match.push(`{name email address} : ${phrase(q)}`);
+  else {
+    const pattern = likeSubstring(q);
+    scans.push(
+      sql`(${quoteRequests.name} like ${pattern} escape '\\' or ${quoteRequests.email} like ${pattern} escape '\\' or ${quoteRequests.address} like ${pattern} escape '\\')`,
+    );
+  }
+  if (digits.length >= TRIGRAM) match.push(`phone_digits : ${phrase(digits)}`);
+  else if (digits !== '') scans.push(sql`instr(${quoteRequests.phoneDigits}, ${digits}) > 0`);
+  const conditions = [
+    ...(match.length > 0
+      ? [
+          sql`${outer('rowid')} in (select "rowid" from "quote_search" where "quote_search" match ${match.map((part) => `(${part})`).join(' OR ')})`,
+        ]
+      : []),
+    ...scans,
+  ];
+  return conditions.length === 1 ? (conditions[0] as SQL) : sql`(${sql.join(conditions, sql` or `)})`;
+}
+
+/** The stored source a `source` parameter names: 'main-site', or 'partner:<key>' for a key. */
+function storedSource(source: string): string {
+  return source === 'main-site' || source.startsWith('partner:') ? source : `partner:${source}`;
+}
+
+/** The filters of a query (everything but the cursor and the order), as SQL conditions. */
+export function filterConditions(query: ListQuery): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(quoteRequests.status, query.status));
+  if (query.service) conditions.push(eq(quoteRequests.serviceType, query.service));
+  if (query.source) conditions.push(eq(quoteRequests.source, storedSource(query.source)));
+  if (query.from)
+    conditions.push(sql`${quoteRequests.createdAt} >= ${melbourneDayStart(query.from).getTime()}`);
+  // `to` is inclusive: everything before the next Melbourne day begins.
+  if (query.to)
+    conditions.push(sql`${quoteRequests.createdAt} < ${melbourneDayStart(query.to, 1).getTime()}`);
+  if (query.returning === '1' || query.returning === 'true') conditions.push(returningCustomer);
+  if (query.q) conditions.push(searchCondition(query.q));
+  return conditions;
+}
+
+/**
+ * Where a page continues. Newest first, the cursor is the last quote shown. Sorted by reply due, the
+ * list is two runs — the open quotes (status new), oldest first, so the most overdue lead; then the
+ * rest, newest first — and the cursor says which run it is in ('open:<id>'), so a quote marked
+ * contacted between two pages does not send the next page past the open quotes still to show.
+ */
+export interface Cursor {
+  phase: 'open' | 'rest';
+  createdAt: number;
+  id: string;
+}
+
+const OPEN_PREFIX = 'open:';
+
+/** The `before` value that continues after `row`. */
+export function cursorValue(query: ListQuery, row: { id: string; status: string }): string {
+  return query.sort === 'reply-due' && row.status === 'new' ? `${OPEN_PREFIX}${row.id}` : row.id;
+}
+
+/** The cursor `before` names; null when it names no quote (400). */
+export async function readCursor(db: Db, query: ListQuery): Promise<Cursor | undefined | null> {
+  if (query.before === undefined) return undefined;
+  const open = query.before.startsWith(OPEN_PREFIX);
+  const id = open ? query.before.slice(OPEN_PREFIX.length) : query.before;
+  const [row] = await db
+    .select({ createdAt: sql<number>`${quoteRequests.createdAt}`, status: quoteRequests.status })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.id, id));
+  if (!row) return null;
+  // A bare id in the reply-due order: the run the quote is in now.
+  const phase = query.sort === 'reply-due' && (open || row.status === 'new') ? 'open' : 'rest';
+  return { phase, createdAt: row.createdAt, id };
+}
+
+const quoteReader = storedTextReader(quoteRequests);
+const selection = { ...quoteReader.selection, returning: returningCustomer };
+
+/** A quote as the list reads it. */
+export type ListedQuote = typeof quoteRequests.$inferSelect & { returning: boolean };
+
+function decode(raw: Record<string, unknown>): ListedQuote {
+  return { ...quoteReader.decode(raw).row, returning: Boolean(raw.returning) };
+}
+
+const olderThan = (cursor: Cursor) =>
+  sql`(${quoteRequests.createdAt}, ${quoteRequests.id}) < (${cursor.createdAt}, ${cursor.id})`;
+const newerThan = (cursor: Cursor) =>
+  sql`(${quoteRequests.createdAt}, ${quoteRequests.id}) > (${cursor.createdAt}, ${cursor.id})`;
+
+/**
+ * One page of the list: at most `limit` quotes matching the query, after `cursor`, in the query's
+ * order. Keyset only — each page seeks to its cursor in an index; nothing is counted or skipped.
+ */
+export async function readPage(
+  db: Db,
+  query: ListQuery,
+  cursor: Cursor | undefined,
+  limit: number,
+): Promise<ListedQuote[]> {
+  const filters = filterConditions(query);
+  if (query.sort === 'newest') {
+    const raw = await db
+      .select(selection)
+      .from(quoteRequests)
+      .where(and(...filters, cursor ? olderThan(cursor) : undefined))
+      .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+      .limit(limit);
+    return raw.map(decode);
+  }
+  const rows: ListedQuote[] = [];
+  if ((!cursor || cursor.phase === 'open') && (!query.status || query.status === 'new')) {
+    const raw = await db
+      .select(selection)
+      .from(quoteRequests)
+      .where(and(eq(quoteRequests.status, 'new'), ...filters, cursor ? newerThan(cursor) : undefined))
+      .orderBy(asc(quoteRequests.createdAt), asc(quoteRequests.id))
+      .limit(limit);
+    rows.push(...raw.map(decode));
+  }
+  if (rows.length < limit && query.status !== 'new') {
+    const raw = await db
+      .select(selection)
+      .from(quoteRequests)
+      .where(
+        and(
+          ne(quoteRequests.status, 'new'),
+          ...filters,
+          cursor?.phase === 'rest' ? olderThan(cursor) : undefined,
+        ),
+      )
+      .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+      .limit(limit - rows.length);
+    rows.push(...raw.map(decode));
+  }
+  return rows;
+}
+
+/** Sets `Link: <…>; rel="next"` on a full page, repeating every parameter the request gave. */
+export function linkNextPage(c: Context, query: ListQuery, rows: readonly ListedQuote[], limit: number) {
+  const last = rows.at(-1);
+  if (rows.length < limit || !last) return;
+  const given = c.req.query();
+  const params = new URLSearchParams();
+  for (const name of QUERY_PARAMS) {
+    const value = given[name] === undefined ? undefined : query[name];
+    if (value !== undefined) params.set(name, String(value));
+  }
+  params.set('limit', String(limit));
+  params.set('before', cursorValue(query, last));
+  c.header('Link', `<${c.req.path}?${params}>; rel="next"`);
+}

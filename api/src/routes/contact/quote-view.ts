@@ -1,0 +1,196 @@
+import { type QuoteRequest, type QuoteSummaryLine, summarizeQuoteRequest } from '@cleanquote/quote-core';
+import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { type QuoteHistoryKind, quoteHistory, quoteRequests } from '../../db/schema.ts';
+import { storedTextReader } from '../../db/stored-text.ts';
+import { type QuoteReplyDraft, quoteReplyDraft } from '../../mail/quote-reply.ts';
+import { type ListedQuote, returningCustomer } from './list-query.ts';
+
+/** One quote in GET /api/contact. */
+export interface QuoteListItem {
+  id: string;
+  reference: string;
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  service: string;
+  /** The special requests, when there are any. */
+  message?: string;
+  createdAt: string;
+  status: string;
+  source: string;
+  replyDueAt: string;
+  firstResponseAt: string | null;
+  statusChangedAt: string;
+  returning: boolean;
+}
+
+/** Who did something in the inbox: their first name, else their email. */
+export interface HistoryActor {
+  name: string;
+  email: string;
+}
+
+/** One entry of a quote's timeline, oldest first. */
+export type HistoryEntry = { id: string; at: string } & (
+  | { kind: 'created'; actor: null }
+  | { kind: 'status'; actor: HistoryActor; from: string; to: string; reason?: string }
+  | { kind: 'note'; actor: HistoryActor; text: string }
+  | { kind: 'reply'; actor: HistoryActor; subject: string; text: string; mailId: string }
+);
+
+/** Another quote from the same customer (same email or same phone digits). */
+export interface ReturningQuote {
+  id: string;
+  reference: string;
+  createdAt: string;
+  service: string;
+  status: string;
+}
+
+/** GET /api/contact/:id. */
+export interface QuoteDetail extends QuoteListItem {
+  details: unknown;
+  summary: QuoteSummaryLine[];
+  termsVersion: string | null;
+  consentedAt: string | null;
+  history: HistoryEntry[];
+  returningQuotes: ReturningQuote[];
+  replyDraft: QuoteReplyDraft;
+}
+
+/** The optional free-text message of a stored request (the wizard's special requests). */
+function messageOf(details: unknown): string | undefined {
+  if (details && typeof details === 'object' && 'specialRequests' in details) {
+    const value = (details as { specialRequests?: unknown }).specialRequests;
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return undefined;
+}
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+/** A quote as the list shows it (spec §3's fields, the pipeline and the reply promise). */
+export function toListItem(row: ListedQuote): QuoteListItem {
+  const message = messageOf(row.details);
+  return {
+    id: row.id,
+    reference: row.reference,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    address: row.address,
+    service: row.serviceType,
+    ...(message === undefined ? {} : { message }),
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    source: row.source,
+    replyDueAt: (row.replyDueAt ?? row.createdAt).toISOString(),
+    firstResponseAt: iso(row.firstResponseAt),
+    statusChangedAt: (row.statusChangedAt ?? row.createdAt).toISOString(),
+    returning: row.returning,
+  };
+}
+
+const quoteReader = storedTextReader(quoteRequests);
+const historyReader = storedTextReader(quoteHistory);
+const otherQuoteReader = storedTextReader(quoteRequests, [
+  'id',
+  'reference',
+  'createdAt',
+  'serviceType',
+  'status',
+]);
+
+/** A stored history row as the API shows it. */
+export function toHistoryEntry(row: typeof quoteHistory.$inferSelect): HistoryEntry {
+  const base = {
+    id: row.id,
+    at: row.at.toISOString(),
+    actor: { name: row.actorName, email: row.actorEmail },
+  };
+  const kind: QuoteHistoryKind = row.kind;
+  switch (kind) {
+    case 'status':
+      return {
+        ...base,
+        kind,
+        from: row.fromStatus ?? '',
+        to: row.toStatus ?? '',
+        ...(row.reason ? { reason: row.reason } : {}),
+      };
+    case 'note':
+      return { ...base, kind, text: row.text ?? '' };
+    case 'reply':
+      return { ...base, kind, subject: row.subject ?? '', text: row.text ?? '', mailId: row.mailId ?? '' };
+  }
+}
+
+/** The quote's listed fields, or undefined for an unknown id. */
+export async function readQuote(db: Db, id: string): Promise<ListedQuote | undefined> {
+  const [raw] = await db
+    .select({ ...quoteReader.selection, returning: returningCustomer })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.id, id));
+  if (!raw) return undefined;
+  return { ...quoteReader.decode(raw).row, returning: Boolean(raw.returning) };
+}
+
+/** Most other quotes of a returning customer listed on a quote's page. */
+const RETURNING_QUOTES = 20;
+
+/** GET /api/contact/:id's answer, or undefined for an unknown id. */
+export async function readQuoteDetail(db: Db, id: string): Promise<QuoteDetail | undefined> {
+  const quote = await readQuote(db, id);
+  if (!quote) return undefined;
+  const sameCustomer = or(
+    sql`lower(${quoteRequests.email}) = lower(${quote.email})`,
+    quote.phoneDigits === '' ? undefined : eq(quoteRequests.phoneDigits, quote.phoneDigits),
+  );
+  const [history, others] = await Promise.all([
+    db
+      .select(historyReader.selection)
+      .from(quoteHistory)
+      .where(eq(quoteHistory.quoteId, id))
+      .orderBy(asc(quoteHistory.at), asc(quoteHistory.id)),
+    db
+      .select(otherQuoteReader.selection)
+      .from(quoteRequests)
+      .where(and(ne(quoteRequests.id, id), sameCustomer))
+      .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+      .limit(RETURNING_QUOTES),
+  ]);
+  // `details` holds the request exactly as the shared schema accepted it; the columns win where both
+  // exist (a quote stored by other means may hold less).
+  const request = {
+    ...(quote.details as QuoteRequest),
+    serviceType: quote.serviceType,
+    name: quote.name,
+    email: quote.email,
+    phone: quote.phone,
+    address: quote.address,
+  } as QuoteRequest;
+  return {
+    ...toListItem(quote),
+    details: quote.details,
+    summary: summarizeQuoteRequest(request),
+    termsVersion: quote.termsVersion,
+    consentedAt: iso(quote.consentedAt),
+    history: [
+      { id: quote.id, kind: 'created', at: quote.createdAt.toISOString(), actor: null },
+      ...history.map((raw) => toHistoryEntry(historyReader.decode(raw).row)),
+    ],
+    returningQuotes: others.map((raw) => {
+      const other = otherQuoteReader.decode(raw).row;
+      return {
+        id: other.id,
+        reference: other.reference,
+        createdAt: other.createdAt.toISOString(),
+        service: other.serviceType,
+        status: other.status,
+      };
+    }),
+    replyDraft: quoteReplyDraft({ reference: quote.reference, request }),
+  };
+}
