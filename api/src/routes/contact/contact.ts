@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { exportCsv } from './csv.ts';
-import { linkNextPage, parseListQuery, readCursor, readPage } from './list-query.ts';
+import { filterConditions, linkNextPage, parseListQuery, readCursor, readPage } from './list-query.ts';
 import { addNote } from './notes.ts';
 import { readQuoteDetail, toListItem } from './quote-view.ts';
 import { sendReply } from './reply.ts';
@@ -36,7 +36,7 @@ export const contactRoutes = new Hono<AuthEnv>()
         400,
       );
     }
-    const rows = await readPage(db, query, cursor, query.limit);
+    const rows = await readPage(db, query, await filterConditions(db, query), cursor, query.limit);
     linkNextPage(c, query, rows, query.limit);
     return c.json(rows.map(toListItem));
   })

@@ -4,11 +4,13 @@ import {
   type ServiceType,
   summarizeQuoteRequest,
 } from '@cleanquote/quote-core';
+import type { SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AuthEnv } from '../../auth/middleware.ts';
 import type { Db } from '../../db/database.ts';
 import {
   type Cursor,
+  filterConditions,
   type ListedQuote,
   type ListQuery,
   parseListQuery,
@@ -114,6 +116,7 @@ function cursorAfter(query: ListQuery, last: ListedQuote): Cursor {
 export function quoteCsvStream(
   db: Db,
   query: ListQuery,
+  filters: readonly SQL[],
   start: Cursor | undefined,
   onError: (error: unknown) => void,
 ): ReadableStream<Uint8Array> {
@@ -129,7 +132,7 @@ export function quoteCsvStream(
       async pull(controller) {
         if (done) return;
         try {
-          const rows = await readPage(db, query, cursor, CSV_BATCH);
+          const rows = await readPage(db, query, filters, cursor, CSV_BATCH);
           const last = rows.at(-1);
           if (last) {
             controller.enqueue(encoder.encode(rows.map(quoteRow).join('')));
@@ -173,7 +176,8 @@ export async function exportCsv(c: Context<AuthEnv>) {
       400,
     );
   }
-  const stream = quoteCsvStream(db, query, cursor, (error) =>
+  const filters = await filterConditions(db, query);
+  const stream = quoteCsvStream(db, query, filters, cursor, (error) =>
     c.var.logger.error({ err: error }, 'quote CSV export failed'),
   );
   return c.body(stream, 200, {

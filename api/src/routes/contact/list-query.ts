@@ -94,11 +94,18 @@ const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 const likeSubstring = (text: string) => `%${text.replace(/[\\%_]/g, (wildcard) => `\\${wildcard}`)}%`;
 
 /**
+ * Beyond this many trigram matches, a page is read newest first through the created_at index, testing
+ * each quote against the matches, and stops at the page's end; below it, the matches are read by rowid
+ * and sorted. Each way's cost stays bounded whatever the table's size (docs/decisions/0013).
+ */
+export const BROAD_SEARCH_MATCHES = 2_000;
+
+/**
  * `q`: a substring of the name, email or address, case-insensitive (and accent-insensitive); and when
  * q looks like a phone number, its digits within the phone's digits ('0491 570' finds '0491570158').
  * Three characters or more go through the FTS5 trigram table quote_search; shorter ones scan.
  */
-function searchCondition(q: string): SQL {
+async function searchCondition(db: Db, q: string): Promise<SQL> {
   const digits = PHONE_LIKE.test(q) ? phoneDigits(q) : '';
   const match: string[] = [];
   const scans: SQL[] = [];
@@ -111,14 +118,18 @@ function searchCondition(q: string): SQL {
   }
   if (digits.length >= TRIGRAM) match.push(`phone_digits : ${phrase(digits)}`);
   else if (digits !== '') scans.push(sql`instr(${quoteRequests.phoneDigits}, ${digits}) > 0`);
-  const conditions = [
-    ...(match.length > 0
-      ? [
-          sql`${outer('rowid')} in (select "rowid" from "quote_search" where "quote_search" match ${match.map((part) => `(${part})`).join(' OR ')})`,
-        ]
-      : []),
-    ...scans,
-  ];
+  const conditions = [...scans];
+  if (match.length > 0) {
+    const expression = match.map((part) => `(${part})`).join(' OR ');
+    const matches = sql`select "rowid" from "quote_search" where "quote_search" match ${expression}`;
+    const [counted] = await db.all<{ n: number }>(
+      sql`select count(*) as "n" from (${matches} limit ${BROAD_SEARCH_MATCHES + 1})`,
+    );
+    // `+rowid` keeps the planner from driving the query by the matches' rowids (then sorting them all).
+    const rowid =
+      (counted?.n ?? 0) > BROAD_SEARCH_MATCHES ? sql.raw('+"quote_requests"."rowid"') : outer('rowid');
+    conditions.unshift(sql`${rowid} in (${matches})`);
+  }
   return conditions.length === 1 ? (conditions[0] as SQL) : sql`(${sql.join(conditions, sql` or `)})`;
 }
 
@@ -128,7 +139,7 @@ function storedSource(source: string): string {
 }
 
 /** The filters of a query (everything but the cursor and the order), as SQL conditions. */
-export function filterConditions(query: ListQuery): SQL[] {
+export async function filterConditions(db: Db, query: ListQuery): Promise<SQL[]> {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(quoteRequests.status, query.status));
   if (query.service) conditions.push(eq(quoteRequests.serviceType, query.service));
@@ -139,7 +150,7 @@ export function filterConditions(query: ListQuery): SQL[] {
   if (query.to)
     conditions.push(sql`${quoteRequests.createdAt} < ${melbourneDayStart(query.to, 1).getTime()}`);
   if (query.returning === '1' || query.returning === 'true') conditions.push(returningCustomer);
-  if (query.q) conditions.push(searchCondition(query.q));
+  if (query.q) conditions.push(await searchCondition(db, query.q));
   return conditions;
 }
 
@@ -193,16 +204,16 @@ const newerThan = (cursor: Cursor) =>
   sql`(${quoteRequests.createdAt}, ${quoteRequests.id}) > (${cursor.createdAt}, ${cursor.id})`;
 
 /**
- * One page of the list: at most `limit` quotes matching the query, after `cursor`, in the query's
- * order. Keyset only — each page seeks to its cursor in an index; nothing is counted or skipped.
+ * One page of the list: at most `limit` quotes matching `filters` (from {@link filterConditions}),
+ * after `cursor`, in the query's order. Keyset only — each page seeks to its cursor in an index; nothing is counted or skipped.
  */
 export async function readPage(
   db: Db,
   query: ListQuery,
+  filters: readonly SQL[],
   cursor: Cursor | undefined,
   limit: number,
 ): Promise<ListedQuote[]> {
-  const filters = filterConditions(query);
   if (query.sort === 'newest') {
     const raw = await db
       .select(selection)
