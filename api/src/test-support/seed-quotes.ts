@@ -1,16 +1,16 @@
 /**
- * Seeds a database with `count` quote requests for the quote-inbox bench: a steady 100 quotes a day
+ * Seeds a database with `count` quote requests for the quote-inbox bench and the big CSV test: a steady 100 quotes a day
  * (so a date range holds as many quotes in a small database as in a large one), every service, all
  * five statuses, a few partner quotes, and customers who come back (≈30 % of quotes share an email or
  * a phone with an earlier one). Written in batches of 1,000 rows per transaction through one JSON
  * parameter (json-rows-insert.ts), so 100,000 quotes take seconds, not minutes; the database's
  * triggers fill the search index as they would for the intake.
  */
-import type { Database } from '../../api/src/db/database.ts';
-import { jsonRowsInsert } from '../../api/src/db/json-rows-insert.ts';
-import { quoteRequests } from '../../api/src/db/schema.ts';
-import { phoneDigits } from '../../api/src/routes/contact/phone-digits.ts';
-import { validQuoteRequests } from '../../api/src/test-support/quote-requests.ts';
+import type { Database } from '../db/database.ts';
+import { jsonRowsInsert } from '../db/json-rows-insert.ts';
+import { quoteRequests } from '../db/schema.ts';
+import { phoneDigits } from '../routes/contact/phone-digits.ts';
+import { validQuoteRequests } from './quote-requests.ts';
 
 /** Quotes a day in the seeded history. */
 export const QUOTES_PER_DAY = 100;
@@ -20,8 +20,7 @@ const BATCH = 1_000;
 const FIRST_NAMES = ['Priya', 'Liam', 'Olivia', 'Noah', 'Chloe', 'Jack', 'Mia', 'Lucas', 'Zoë', 'Ahmed'];
 const LAST_NAMES = ['Shah', 'Nguyen', 'Smith', 'Papadopoulos', 'Chen', 'Kelly', 'Rossi', 'Singh', 'Brown'];
 const STREETS = ['Chapel St', 'Sydney Rd', 'High St', 'Glenferrie Rd', 'Smith St', 'Burke Rd', 'Lygon St'];
-// bench/ resolves workspace packages only through api/ (the root depends on none), so a few suburbs
-// are named here rather than imported from packages/content.
+// A few suburbs, so some searches match many quotes (one in eight names Richmond).
 const SUBURBS = [
   'South Yarra',
   'Richmond',

@@ -14,11 +14,14 @@ export async function createInbox(overrides: Record<string, string> = {}) {
 
   /** Stores one quote as the intake would (its phone digits too), with what the test names. */
   async function storeQuote(
-    quote: Partial<typeof quoteRequests.$inferInsert> & { request?: Partial<QuoteRequest> } = {},
+    quote: Partial<typeof quoteRequests.$inferInsert> & { request?: Partial<QuoteRequest> | object } = {},
   ): Promise<typeof quoteRequests.$inferInsert & { id: string }> {
     stored += 1;
     const { request: answers, ...columns } = quote;
-    const request = { ...validQuoteRequests.regularClean, ...answers } as QuoteRequest;
+    // Answers for another service replace the regular clean's; others amend them.
+    const request = (
+      answers && 'serviceType' in answers ? answers : { ...validQuoteRequests.regularClean, ...answers }
+    ) as QuoteRequest;
     const row = {
       id: `quote-${String(stored).padStart(4, '0')}`,
       reference: `CQ-T${String(stored).padStart(4, '0')}`,

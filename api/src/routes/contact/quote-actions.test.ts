@@ -1,4 +1,4 @@
-import { SERVICE_LABELS, summarizeQuoteRequest } from '@cleanquote/quote-core';
+import { type QuoteRequest, SERVICE_LABELS, summarizeQuoteRequest } from '@cleanquote/quote-core';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureAdminAccount } from '../../auth/admin-account.ts';
@@ -30,7 +30,7 @@ describe('GET /api/contact/:id', () => {
     const [listed] = (await (await inbox.get('/api/contact')).json()) as Record<string, unknown>[];
     expect(body).toMatchObject(listed ?? {});
     expect(body.details).toEqual(validQuoteRequests.regularClean);
-    expect(body.summary).toEqual(summarizeQuoteRequest(validQuoteRequests.regularClean));
+    expect(body.summary).toEqual(summarizeQuoteRequest(validQuoteRequests.regularClean as QuoteRequest));
     expect(body.summary[0]).toEqual({ label: 'Service', value: SERVICE_LABELS['regular-clean'] });
     expect(body).toMatchObject({
       termsVersion: '2025-07-19',
