@@ -1,6 +1,5 @@
 import { business, suburbs } from '@cleanquote/content';
 import {
-  CARPET_NEEDED_OPTIONS,
   OVEN_CONDITION_OPTIONS,
   OVEN_EXTRA_OPTIONS,
   OVEN_TYPE_OPTIONS,
@@ -70,7 +69,7 @@ function theJob(request: QuoteRequest): string {
     case 'oven-clean': {
       const size = labelOf(OVEN_TYPE_OPTIONS, request.ovenType);
       const condition = labelOf(OVEN_CONDITION_OPTIONS, request.ovenCondition);
-      return `cleaning of your ${size ? size.toLowerCase() : 'oven'}${condition ? ` (${condition.toLowerCase()})` : ''}`;
+      return `cleaning of your ${size ? size.toLowerCase() : 'oven'}${condition ? `, with ${condition.toLowerCase()}` : ''}`;
     }
     case 'carpet-clean':
       return 'carpet steam cleaning';
@@ -95,16 +94,15 @@ function theExtras(request: QuoteRequest): string | undefined {
   for (const id of request.windowScope ?? []) extras.push(labelOf(WINDOW_EXTRA_OPTIONS, id) ?? id);
   const rooms = Object.entries(request.carpetRoomCounts ?? {})
     .filter(([, count]) => typeof count === 'number' && count > 0)
-    .map(([room, count]) => `${count} × ${(ROOM_LABELS[room as RoomKind] ?? room).toLowerCase()}`);
+    .map(([room, count]) => `${(ROOM_LABELS[room as RoomKind] ?? room).toLowerCase()}: ${count}`);
   if (request.serviceType === 'carpet-clean' && rooms.length > 0) {
-    return `The carpets: ${inWords(rooms)}.`;
+    return `The carpets: ${rooms.join(', ')}.`;
   }
   if (request.carpetNeeded === 'yes' || rooms.length > 0) {
-    const carpet = labelOf(CARPET_NEEDED_OPTIONS, 'yes') ?? 'carpet steam cleaning';
-    extras.push(rooms.length > 0 ? `carpet steam cleaning (${inWords(rooms)})` : carpet.toLowerCase());
+    extras.push(rooms.length > 0 ? `carpet steam cleaning (${rooms.join(', ')})` : 'carpet steam cleaning');
   }
   if (extras.length === 0) return undefined;
-  return `You also asked for: ${inWords(extras.map((extra, index) => (index === 0 ? extra : extra.charAt(0).toLowerCase() + extra.slice(1))))}.`;
+  return `You also asked for: ${inWords(extras.map((extra) => extra.charAt(0).toLowerCase() + extra.slice(1)))}.`;
 }
 
 const WHEN: Readonly<Record<Urgency, string>> = {
