@@ -56,7 +56,16 @@ describe('the quote dashboard lock', () => {
     }
     // The walk found the routes that carry customer data (and so would catch a new one).
     expect(adminRoutes).toEqual(
-      expect.arrayContaining(['GET /api/contact', 'GET /api/admin/outbox', 'POST /api/admin/unlock']),
+      expect.arrayContaining([
+        'GET /api/contact',
+        'GET /api/contact/:id',
+        'GET /api/contact.csv',
+        'POST /api/contact/:id/status',
+        'POST /api/contact/:id/notes',
+        'POST /api/contact/:id/reply',
+        'GET /api/admin/outbox',
+        'POST /api/admin/unlock',
+      ]),
     );
   });
 
@@ -70,7 +79,7 @@ describe('the quote dashboard lock', () => {
       body: JSON.stringify({ password: DASHBOARD_PASSWORD }),
     });
     expect(unlocked.status).toBe(200);
-    for (const path of ['/api/contact', '/api/admin/outbox']) {
+    for (const path of ['/api/contact', '/api/contact.csv', '/api/admin/outbox']) {
       expect((await call('GET', path, { Cookie: cookie })).status, path).toBe(200);
       expect((await call('GET', path, { Cookie: other })).status, path).toBe(403);
     }

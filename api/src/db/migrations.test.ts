@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.ts';
-import { outbox } from './schema.ts';
+import { outbox, quoteHistory, quoteRequests } from './schema.ts';
 
 const committedMigrations = resolve(import.meta.dirname, '..', '..', 'drizzle');
 
@@ -52,6 +52,50 @@ describe('committed migrations', () => {
         status: 'queued',
         nextAttemptAt: new Date(1795300000000),
       });
+    } finally {
+      database.close();
+    }
+  });
+
+  it('give quotes stored before 0003 their phone digits, search index and reply promise', async () => {
+    const url = `file:${join(directory, 'inbox-upgrade.db')}`;
+    const before = await databaseAtMigration(url, 3);
+    await before.execute({
+      sql: `INSERT INTO quote_requests (id, reference, service_type, name, email, phone, address, details, created_at)
+            VALUES ('quote-1', 'CQ-OLD1', 'regular-clean', 'Zoë Old', 'zoe@example.com', '+61 (0)491-570 158', '3 Lygon St, Carlton, VIC', '{}', 1795300000000)`,
+    });
+    before.close();
+
+    const database = await openDatabase({ url });
+    try {
+      const [quote] = await database.db.select().from(quoteRequests).where(eq(quoteRequests.id, 'quote-1'));
+      expect(quote).toMatchObject({
+        phoneDigits: '610491570158',
+        status: 'new',
+        statusChangedAt: null,
+        firstResponseAt: null,
+        replyDueAt: new Date(1795300000000 + 24 * 60 * 60 * 1000),
+      });
+      const found = await database.client.execute(
+        `SELECT rowid FROM quote_search WHERE quote_search MATCH '"zoe old" OR "0491570"'`,
+      );
+      expect(found.rows).toHaveLength(1);
+      expect(await database.db.select().from(quoteHistory)).toEqual([]);
+      // A row inserted without its digits (by another writer) gets them from the trigger, and is searchable.
+      await database.client.execute(
+        `INSERT INTO quote_requests (id, reference, service_type, name, email, phone, address, details)
+         VALUES ('quote-2', 'CQ-NEW2', 'deep-clean', 'Sam New', 'sam@example.com', '03 5550 0123', '1 High St', '{}')`,
+      );
+      const [added] = await database.db.select().from(quoteRequests).where(eq(quoteRequests.id, 'quote-2'));
+      expect(added?.phoneDigits).toBe('0355500123');
+      const byDigits = await database.client.execute(
+        `SELECT rowid FROM quote_search WHERE quote_search MATCH 'phone_digits : "5550012"'`,
+      );
+      expect(byDigits.rows).toHaveLength(1);
+      // FTS5's own check against the quotes table: it fails if the triggers ever indexed other values.
+      await expect(
+        database.client.execute(`INSERT INTO quote_search(quote_search, rank) VALUES ('integrity-check', 1)`),
+      ).resolves.toBeDefined();
     } finally {
       database.close();
     }
