@@ -32,6 +32,7 @@ ALTER TABLE `quote_requests` ADD `reply_due_at` integer GENERATED ALWAYS AS ("cr
 CREATE INDEX `quote_requests_status_created_at` ON `quote_requests` (`status`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `quote_requests_email_key` ON `quote_requests` (lower("email"),`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `quote_requests_phone_digits` ON `quote_requests` (`phone_digits`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `quote_requests_partner_created_at` ON `quote_requests` (`source`,`created_at`,`id`) WHERE "source" != 'main-site';--> statement-breakpoint
 CREATE INDEX `quote_requests_created_at` ON `quote_requests` (`created_at`,`id`);--> statement-breakpoint
 CREATE TRIGGER `quote_history_no_update` BEFORE UPDATE ON `quote_history` BEGIN
   SELECT RAISE(ABORT, 'quote history is append-only');

@@ -143,7 +143,12 @@ export async function filterConditions(db: Db, query: ListQuery): Promise<SQL[]>
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(quoteRequests.status, query.status));
   if (query.service) conditions.push(eq(quoteRequests.serviceType, query.service));
-  if (query.source) conditions.push(eq(quoteRequests.source, storedSource(query.source)));
+  if (query.source) {
+    const source = storedSource(query.source);
+    conditions.push(eq(quoteRequests.source, source));
+    // Spelled out so SQLite may use the partial index of partner quotes (schema.ts).
+    if (source !== 'main-site') conditions.push(sql`${quoteRequests.source} != 'main-site'`);
+  }
   if (query.from)
     conditions.push(sql`${quoteRequests.createdAt} >= ${melbourneDayStart(query.from).getTime()}`);
   // `to` is inclusive: everything before the next Melbourne day begins.
