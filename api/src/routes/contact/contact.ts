@@ -1,7 +1,14 @@
 import { Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { exportCsv } from './csv.ts';
-import { filterConditions, linkNextPage, parseListQuery, readCursor, readPage } from './list-query.ts';
+import {
+  filterConditions,
+  LIST_SHAPE,
+  linkNextPage,
+  parseListQuery,
+  readCursor,
+  readPage,
+} from './list-query.ts';
 import { addNote } from './notes.ts';
 import { readQuoteDetail, toListItem } from './quote-view.ts';
 import { sendReply } from './reply.ts';
@@ -36,7 +43,14 @@ export const contactRoutes = new Hono<AuthEnv>()
         400,
       );
     }
-    const rows = await readPage(db, query, await filterConditions(db, query), cursor, query.limit);
+    const rows = await readPage(
+      db,
+      query,
+      await filterConditions(db, query),
+      cursor,
+      query.limit,
+      LIST_SHAPE,
+    );
     linkNextPage(c, query, rows, query.limit);
     return c.json(rows.map(toListItem));
   })

@@ -10,8 +10,9 @@ import type { AuthEnv } from '../../auth/middleware.ts';
 import type { Db } from '../../db/database.ts';
 import {
   type Cursor,
+  FULL_SHAPE,
+  type FullQuote,
   filterConditions,
-  type ListedQuote,
   type ListQuery,
   parseListQuery,
   readCursor,
@@ -81,7 +82,7 @@ const csvRow = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\
 
 const when = (date: Date | null) => (date ? formatMelbourneDateTime(date) : '');
 
-function quoteRow(quote: ListedQuote): string {
+function quoteRow(quote: FullQuote): string {
   const request = { ...(quote.details as QuoteRequest), serviceType: quote.serviceType as ServiceType };
   const answers = new Map(summarizeQuoteRequest(request).map((line) => [line.label, line.value]));
   return csvRow([
@@ -103,7 +104,7 @@ function quoteRow(quote: ListedQuote): string {
 }
 
 /** Where the batch after `last` starts, in the query's order. */
-function cursorAfter(query: ListQuery, last: ListedQuote): Cursor {
+function cursorAfter(query: ListQuery, last: FullQuote): Cursor {
   const phase = query.sort === 'reply-due' && last.status === 'new' ? 'open' : 'rest';
   return { phase, createdAt: last.createdAt.getTime(), id: last.id };
 }
@@ -132,7 +133,7 @@ export function quoteCsvStream(
       async pull(controller) {
         if (done) return;
         try {
-          const rows = await readPage(db, query, filters, cursor, CSV_BATCH);
+          const rows = await readPage(db, query, filters, cursor, CSV_BATCH, FULL_SHAPE);
           const last = rows.at(-1);
           if (last) {
             controller.enqueue(encoder.encode(rows.map(quoteRow).join('')));

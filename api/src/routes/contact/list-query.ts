@@ -1,10 +1,11 @@
 import { SERVICE_TYPES } from '@cleanquote/quote-core';
 import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { QUOTE_STATUSES, quoteRequests } from '../../db/schema.ts';
-import { storedTextReader } from '../../db/stored-text.ts';
+import { decodeStoredText, type StoredTextReader, storedTextReader } from '../../db/stored-text.ts';
 import { fieldErrors, optionalText } from '../../lib/validation.ts';
 import { isCalendarDate, melbourneDayStart } from './melbourne-time.ts';
 import { phoneDigits } from './phone-digits.ts';
@@ -193,15 +194,69 @@ export async function readCursor(db: Db, query: ListQuery): Promise<Cursor | und
   return { phase, createdAt: row.createdAt, id };
 }
 
-const quoteReader = storedTextReader(quoteRequests);
-const selection = { ...quoteReader.selection, returning: returningCustomer };
+type QuoteRow = typeof quoteRequests.$inferSelect;
 
-/** A quote as the list reads it. */
-export type ListedQuote = typeof quoteRequests.$inferSelect & { returning: boolean };
-
-function decode(raw: Record<string, unknown>): ListedQuote {
-  return { ...quoteReader.decode(raw).row, returning: Boolean(raw.returning) };
+/** How a page's rows are read: the selection and its decoder. */
+export interface PageShape<Row> {
+  selection: Record<string, SQL | SQLiteColumn>;
+  decode(raw: Record<string, unknown>): Row;
 }
+
+const listReader = storedTextReader(quoteRequests, [
+  'id',
+  'reference',
+  'serviceType',
+  'name',
+  'email',
+  'phone',
+  'address',
+  'source',
+  'status',
+  'createdAt',
+  'replyDueAt',
+  'statusChangedAt',
+  'firstResponseAt',
+]);
+
+/** A quote as the list shows it: its columns, the special requests and the returning flag. */
+export type ListedQuote = Pick<
+  QuoteRow,
+  typeof listReader extends StoredTextReader<infer R> ? keyof R : never
+> & {
+  /** The special requests (the list's `message`), when there are any. */
+  message: string | undefined;
+  returning: boolean;
+};
+
+// The list reads the special requests out of `details` in SQL: the whole request is the row's largest
+// value, and a page of 500 does not need it. Read as bytes, like every text of a quote (stored-text.ts).
+const specialRequests = sql<
+  string | null
+>`iif(json_type(${quoteRequests.details}, '$.specialRequests') = 'text', hex(json_extract(${quoteRequests.details}, '$.specialRequests')), NULL)`;
+
+/** Rows for GET /api/contact. */
+export const LIST_SHAPE: PageShape<ListedQuote> = {
+  selection: { ...listReader.selection, message: specialRequests, returning: returningCustomer },
+  decode(raw) {
+    const message = typeof raw.message === 'string' ? decodeStoredText(raw.message).text : undefined;
+    return {
+      ...listReader.decode(raw).row,
+      message: message?.trim() ? message : undefined,
+      returning: Boolean(raw.returning),
+    };
+  },
+};
+
+const fullReader = storedTextReader(quoteRequests);
+
+/** A quote with every column (the CSV's rows). */
+export type FullQuote = QuoteRow & { returning: boolean };
+
+/** Rows for the CSV: every column, the answers included. */
+export const FULL_SHAPE: PageShape<FullQuote> = {
+  selection: { ...fullReader.selection, returning: returningCustomer },
+  decode: (raw) => ({ ...fullReader.decode(raw).row, returning: Boolean(raw.returning) }),
+};
 
 const olderThan = (cursor: Cursor) =>
   sql`(${quoteRequests.createdAt}, ${quoteRequests.id}) < (${cursor.createdAt}, ${cursor.id})`;
@@ -210,15 +265,17 @@ const newerThan = (cursor: Cursor) =>
 
 /**
  * One page of the list: at most `limit` quotes matching `filters` (from {@link filterConditions}),
- * after `cursor`, in the query's order. Keyset only — each page seeks to its cursor in an index; nothing is counted or skipped.
+ * after `cursor`, in the query's order, read as `shape` says. Keyset only — each page seeks to its
+ * cursor in an index; nothing is counted or skipped.
  */
-export async function readPage(
+export async function readPage<Row>(
   db: Db,
   query: ListQuery,
   filters: readonly SQL[],
   cursor: Cursor | undefined,
   limit: number,
-): Promise<ListedQuote[]> {
+  { selection, decode }: PageShape<Row>,
+): Promise<Row[]> {
   if (query.sort === 'newest') {
     const raw = await db
       .select(selection)
@@ -228,7 +285,7 @@ export async function readPage(
       .limit(limit);
     return raw.map(decode);
   }
-  const rows: ListedQuote[] = [];
+  const rows: Row[] = [];
   if ((!cursor || cursor.phase === 'open') && (!query.status || query.status === 'new')) {
     const raw = await db
       .select(selection)
@@ -257,7 +314,12 @@ export async function readPage(
 }
 
 /** Sets `Link: <…>; rel="next"` on a full page, repeating every parameter the request gave. */
-export function linkNextPage(c: Context, query: ListQuery, rows: readonly ListedQuote[], limit: number) {
+export function linkNextPage(
+  c: Context,
+  query: ListQuery,
+  rows: readonly { id: string; status: string }[],
+  limit: number,
+) {
   const last = rows.at(-1);
   if (rows.length < limit || !last) return;
   const given = c.req.query();

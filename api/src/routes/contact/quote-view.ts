@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { type QuoteHistoryKind, quoteHistory, quoteRequests } from '../../db/schema.ts';
 import { storedTextReader } from '../../db/stored-text.ts';
 import { type QuoteReplyDraft, quoteReplyDraft } from '../../mail/quote-reply.ts';
-import { type ListedQuote, returningCustomer } from './list-query.ts';
+import { FULL_SHAPE, type FullQuote, type ListedQuote } from './list-query.ts';
 
 /** One quote in GET /api/contact. */
 export interface QuoteListItem {
@@ -60,20 +60,11 @@ export interface QuoteDetail extends QuoteListItem {
   replyDraft: QuoteReplyDraft;
 }
 
-/** The optional free-text message of a stored request (the wizard's special requests). */
-function messageOf(details: unknown): string | undefined {
-  if (details && typeof details === 'object' && 'specialRequests' in details) {
-    const value = (details as { specialRequests?: unknown }).specialRequests;
-    if (typeof value === 'string' && value.trim() !== '') return value;
-  }
-  return undefined;
-}
-
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
 /** A quote as the list shows it (spec §3's fields, the pipeline and the reply promise). */
 export function toListItem(row: ListedQuote): QuoteListItem {
-  const message = messageOf(row.details);
+  const { message } = row;
   return {
     id: row.id,
     reference: row.reference,
@@ -93,7 +84,6 @@ export function toListItem(row: ListedQuote): QuoteListItem {
   };
 }
 
-const quoteReader = storedTextReader(quoteRequests);
 const historyReader = storedTextReader(quoteHistory);
 const otherQuoteReader = storedTextReader(quoteRequests, [
   'id',
@@ -127,14 +117,16 @@ export function toHistoryEntry(row: typeof quoteHistory.$inferSelect): HistoryEn
   }
 }
 
-/** The quote's listed fields, or undefined for an unknown id. */
-export async function readQuote(db: Db, id: string): Promise<ListedQuote | undefined> {
-  const [raw] = await db
-    .select({ ...quoteReader.selection, returning: returningCustomer })
-    .from(quoteRequests)
-    .where(eq(quoteRequests.id, id));
-  if (!raw) return undefined;
-  return { ...quoteReader.decode(raw).row, returning: Boolean(raw.returning) };
+/** The quote, every column, or undefined for an unknown id. */
+async function readQuote(db: Db, id: string): Promise<FullQuote | undefined> {
+  const [raw] = await db.select(FULL_SHAPE.selection).from(quoteRequests).where(eq(quoteRequests.id, id));
+  return raw ? FULL_SHAPE.decode(raw) : undefined;
+}
+
+/** The special requests of a stored request (the list's `message`), when there are any. */
+function messageOf(details: unknown): string | undefined {
+  const value = (details as { specialRequests?: unknown } | null)?.specialRequests;
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 /** Most other quotes of a returning customer listed on a quote's page. */
@@ -172,7 +164,7 @@ export async function readQuoteDetail(db: Db, id: string): Promise<QuoteDetail |
     address: quote.address,
   } as QuoteRequest;
   return {
-    ...toListItem(quote),
+    ...toListItem({ ...quote, message: messageOf(quote.details) }),
     details: quote.details,
     summary: summarizeQuoteRequest(request),
     termsVersion: quote.termsVersion,
