@@ -4,12 +4,12 @@ import {
   type ServiceType,
   summarizeQuoteRequest,
 } from '@cleanquote/quote-core';
-import type { SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AuthEnv } from '../../auth/middleware.ts';
 import type { Db } from '../../db/database.ts';
 import {
   type Cursor,
+  type Filters,
   FULL_SHAPE,
   type FullQuote,
   filterConditions,
@@ -117,7 +117,7 @@ function cursorAfter(query: ListQuery, last: FullQuote): Cursor {
 export function quoteCsvStream(
   db: Db,
   query: ListQuery,
-  filters: readonly SQL[],
+  filters: Filters,
   start: Cursor | undefined,
   onError: (error: unknown) => void,
 ): ReadableStream<Uint8Array> {

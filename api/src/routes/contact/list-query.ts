@@ -1,5 +1,5 @@
 import { SERVICE_TYPES } from '@cleanquote/quote-core';
-import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -96,8 +96,9 @@ const likeSubstring = (text: string) => `%${text.replace(/[\\%_]/g, (wildcard) =
 
 /**
  * Beyond this many trigram matches, a page is read newest first through the created_at index, testing
- * each quote against the matches, and stops at the page's end; below it, the matches are read by rowid
- * and sorted. Each way's cost stays bounded whatever the table's size (docs/decisions/0013).
+ * each quote against the matches, and stops at the page's end; up to it, the matches found (read once,
+ * at most this many) are looked up by rowid and sorted. Each way's cost stays bounded whatever the
+ * table's size (docs/decisions/0013).
  */
 export const BROAD_SEARCH_MATCHES = 2_000;
 
@@ -106,7 +107,7 @@ export const BROAD_SEARCH_MATCHES = 2_000;
  * q looks like a phone number, its digits within the phone's digits ('0491 570' finds '0491570158').
  * Three characters or more go through the FTS5 trigram table quote_search; shorter ones scan.
  */
-async function searchCondition(db: Db, q: string): Promise<SQL> {
+async function searchCondition(db: Db, q: string): Promise<{ condition: SQL; byMatches: boolean }> {
   const digits = PHONE_LIKE.test(q) ? phoneDigits(q) : '';
   const match: string[] = [];
   const scans: SQL[] = [];
@@ -120,18 +121,24 @@ async function searchCondition(db: Db, q: string): Promise<SQL> {
   if (digits.length >= TRIGRAM) match.push(`phone_digits : ${phrase(digits)}`);
   else if (digits !== '') scans.push(sql`instr(${quoteRequests.phoneDigits}, ${digits}) > 0`);
   const conditions = [...scans];
+  let byMatches = false;
   if (match.length > 0) {
     const expression = match.map((part) => `(${part})`).join(' OR ');
     const matches = sql`select "rowid" from "quote_search" where "quote_search" match ${expression}`;
-    const [counted] = await db.all<{ n: number }>(
-      sql`select count(*) as "n" from (${matches} limit ${BROAD_SEARCH_MATCHES + 1})`,
-    );
-    // `+rowid` keeps the planner from driving the query by the matches' rowids (then sorting them all).
-    const rowid =
-      (counted?.n ?? 0) > BROAD_SEARCH_MATCHES ? sql.raw('+"quote_requests"."rowid"') : outer('rowid');
-    conditions.unshift(sql`${rowid} in (${matches})`);
+    const found = await db.all<{ rowid: number }>(sql`${matches} limit ${BROAD_SEARCH_MATCHES + 1}`);
+    if (found.length > BROAD_SEARCH_MATCHES) {
+      // `+rowid` keeps the planner from driving the query by the matches (then sorting them all).
+      conditions.unshift(sql`+"quote_requests"."rowid" in (${matches})`);
+    } else {
+      // The matches in hand: looked up by rowid, without asking the trigram index again.
+      const rowids = JSON.stringify(found.map((row) => row.rowid));
+      conditions.unshift(sql`${outer('rowid')} in (select "value" from json_each(${rowids}))`);
+      byMatches = scans.length === 0;
+    }
   }
-  return conditions.length === 1 ? (conditions[0] as SQL) : sql`(${sql.join(conditions, sql` or `)})`;
+  const condition =
+    conditions.length === 1 ? (conditions[0] as SQL) : sql`(${sql.join(conditions, sql` or `)})`;
+  return { condition, byMatches };
 }
 
 /** The stored source a `source` parameter names: 'main-site', or 'partner:<key>' for a key. */
@@ -139,25 +146,40 @@ function storedSource(source: string): string {
   return source === 'main-site' || source.startsWith('partner:') ? source : `partner:${source}`;
 }
 
+/** A query's filters as SQL; see {@link filterConditions}. */
+export interface Filters {
+  conditions: SQL[];
+  /**
+   * True when a search found few enough quotes to read them by rowid: then no other index may drive the
+   * query (SQLite would step through, say, every open quote testing each against the matches).
+   */
+  byMatches: boolean;
+}
+
+/** A column as a query term: `+column` keeps SQLite from driving the query by its index. */
+const term = (filters: Pick<Filters, 'byMatches'>, column: SQLiteColumn) =>
+  filters.byMatches ? sql`+${column}` : sql`${column}`;
+
 /** The filters of a query (everything but the cursor and the order), as SQL conditions. */
-export async function filterConditions(db: Db, query: ListQuery): Promise<SQL[]> {
-  const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(quoteRequests.status, query.status));
-  if (query.service) conditions.push(eq(quoteRequests.serviceType, query.service));
+export async function filterConditions(db: Db, query: ListQuery): Promise<Filters> {
+  const search = query.q ? await searchCondition(db, query.q) : undefined;
+  const filters: Filters = { conditions: [], byMatches: search?.byMatches ?? false };
+  const { conditions } = filters;
+  const createdAt = term(filters, quoteRequests.createdAt);
+  if (query.status) conditions.push(sql`${term(filters, quoteRequests.status)} = ${query.status}`);
+  if (query.service) conditions.push(sql`${term(filters, quoteRequests.serviceType)} = ${query.service}`);
   if (query.source) {
     const source = storedSource(query.source);
-    conditions.push(eq(quoteRequests.source, source));
+    conditions.push(sql`${term(filters, quoteRequests.source)} = ${source}`);
     // Spelled out so SQLite may use the partial index of partner quotes (schema.ts).
     if (source !== 'main-site') conditions.push(sql`${quoteRequests.source} != 'main-site'`);
   }
-  if (query.from)
-    conditions.push(sql`${quoteRequests.createdAt} >= ${melbourneDayStart(query.from).getTime()}`);
+  if (query.from) conditions.push(sql`${createdAt} >= ${melbourneDayStart(query.from).getTime()}`);
   // `to` is inclusive: everything before the next Melbourne day begins.
-  if (query.to)
-    conditions.push(sql`${quoteRequests.createdAt} < ${melbourneDayStart(query.to, 1).getTime()}`);
+  if (query.to) conditions.push(sql`${createdAt} < ${melbourneDayStart(query.to, 1).getTime()}`);
   if (query.returning === '1' || query.returning === 'true') conditions.push(returningCustomer);
-  if (query.q) conditions.push(await searchCondition(db, query.q));
-  return conditions;
+  if (search) conditions.push(search.condition);
+  return filters;
 }
 
 /**
@@ -258,10 +280,10 @@ export const FULL_SHAPE: PageShape<FullQuote> = {
   decode: (raw) => ({ ...fullReader.decode(raw).row, returning: Boolean(raw.returning) }),
 };
 
-const olderThan = (cursor: Cursor) =>
-  sql`(${quoteRequests.createdAt}, ${quoteRequests.id}) < (${cursor.createdAt}, ${cursor.id})`;
-const newerThan = (cursor: Cursor) =>
-  sql`(${quoteRequests.createdAt}, ${quoteRequests.id}) > (${cursor.createdAt}, ${cursor.id})`;
+const olderThan = (filters: Filters, cursor: Cursor) =>
+  sql`(${term(filters, quoteRequests.createdAt)}, ${term(filters, quoteRequests.id)}) < (${cursor.createdAt}, ${cursor.id})`;
+const newerThan = (filters: Filters, cursor: Cursor) =>
+  sql`(${term(filters, quoteRequests.createdAt)}, ${term(filters, quoteRequests.id)}) > (${cursor.createdAt}, ${cursor.id})`;
 
 /**
  * One page of the list: at most `limit` quotes matching `filters` (from {@link filterConditions}),
@@ -271,16 +293,18 @@ const newerThan = (cursor: Cursor) =>
 export async function readPage<Row>(
   db: Db,
   query: ListQuery,
-  filters: readonly SQL[],
+  filters: Filters,
   cursor: Cursor | undefined,
   limit: number,
   { selection, decode }: PageShape<Row>,
 ): Promise<Row[]> {
+  const { conditions } = filters;
+  const status = term(filters, quoteRequests.status);
   if (query.sort === 'newest') {
     const raw = await db
       .select(selection)
       .from(quoteRequests)
-      .where(and(...filters, cursor ? olderThan(cursor) : undefined))
+      .where(and(...conditions, cursor ? olderThan(filters, cursor) : undefined))
       .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
       .limit(limit);
     return raw.map(decode);
@@ -290,7 +314,7 @@ export async function readPage<Row>(
     const raw = await db
       .select(selection)
       .from(quoteRequests)
-      .where(and(eq(quoteRequests.status, 'new'), ...filters, cursor ? newerThan(cursor) : undefined))
+      .where(and(sql`${status} = 'new'`, ...conditions, cursor ? newerThan(filters, cursor) : undefined))
       .orderBy(asc(quoteRequests.createdAt), asc(quoteRequests.id))
       .limit(limit);
     rows.push(...raw.map(decode));
@@ -301,9 +325,9 @@ export async function readPage<Row>(
       .from(quoteRequests)
       .where(
         and(
-          ne(quoteRequests.status, 'new'),
-          ...filters,
-          cursor?.phase === 'rest' ? olderThan(cursor) : undefined,
+          sql`${status} != 'new'`,
+          ...conditions,
+          cursor?.phase === 'rest' ? olderThan(filters, cursor) : undefined,
         ),
       )
       .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
