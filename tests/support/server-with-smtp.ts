@@ -27,9 +27,12 @@ export interface ServerWithSmtp {
 /**
  * Starts a real SMTP server on 127.0.0.1 and the app's own server process (the built site and the
  * API, not the Playwright config's webServer) on a free port and a fresh temporary database, with
- * SMTP_URL pointing at that SMTP server and the admin account configured.
+ * SMTP_URL pointing at that SMTP server and the admin account configured; `env` adds or overrides
+ * variables (QUOTE_DASHBOARD_PASSWORD, say).
  */
-export async function startServerWithSmtp(): Promise<ServerWithSmtp> {
+export async function startServerWithSmtp(
+  options: { env?: Record<string, string> } = {},
+): Promise<ServerWithSmtp> {
   const smtp = await startSmtpTestServer();
   const directory = mkdtempSync(join(tmpdir(), 'cleanquote-delivery-'));
   let smtpStopped = false;
@@ -45,6 +48,7 @@ export async function startServerWithSmtp(): Promise<ServerWithSmtp> {
         ADMIN_EMAIL: deliveryAdmin.email,
         ADMIN_PASSWORD: deliveryAdmin.password,
         ADMIN_FIRST_NAME: 'Sarah',
+        ...options.env,
       },
     });
     return {
