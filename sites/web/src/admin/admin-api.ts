@@ -97,7 +97,7 @@ export class AdminApiError extends Error {
 
 async function call<T>(
   path: string,
-  init?: { method: 'POST'; body?: unknown },
+  init?: { method: 'POST' | 'PATCH'; body?: unknown },
 ): Promise<{ body: T; response: Response }> {
   let response: Response;
   try {
@@ -345,5 +345,49 @@ export async function sendQuoteReply(
       method: 'POST',
       body: reply,
     })
+  ).body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Partner sites (issue 14)
+
+/** A partner site that embeds the wizard, as GET /api/partners lists it. */
+export interface PartnerSite {
+  key: string;
+  name: string;
+  origins: string[];
+  enabled: boolean;
+  quoteCount: number;
+}
+
+/** The embed script partners load: its exact-version URL and Subresource Integrity hash. */
+export interface EmbedScript {
+  version: string;
+  url: string;
+  integrity: string;
+}
+
+/** Every partner, and the embed script to put in their snippet (null when it is not built). */
+export async function fetchPartners(): Promise<{ partners: PartnerSite[]; embed: EmbedScript | null }> {
+  const { body } = await call<{ partners: PartnerSite[]; embed?: EmbedScript | null }>('/api/partners');
+  return { partners: body.partners, embed: body.embed ?? null };
+}
+
+/** Adds a partner; its key works from its origins at once. */
+export async function addPartner(partner: {
+  name: string;
+  key: string;
+  origins: string[];
+}): Promise<PartnerSite> {
+  return (await call<PartnerSite>('/api/partners', { method: 'POST', body: partner })).body;
+}
+
+/** Renames a partner, changes its origins, or disables / enables it. */
+export async function changePartner(
+  key: string,
+  change: { name?: string; origins?: string[]; enabled?: boolean },
+): Promise<PartnerSite> {
+  return (
+    await call<PartnerSite>(`/api/partners/${encodeURIComponent(key)}`, { method: 'PATCH', body: change })
   ).body;
 }

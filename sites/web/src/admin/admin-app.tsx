@@ -14,6 +14,7 @@ import { EmailTestScreen } from './email-test/email-test-screen.tsx';
 import { InboxScreen } from './inbox/inbox-screen.tsx';
 import { LocationsScreen } from './locations/locations-screen.tsx';
 import { NotBuiltScreen } from './not-built-screen.tsx';
+import { PartnersScreen } from './partners/partners-screen.tsx';
 
 /** What every admin screen is given: the signed-in admin. */
 export interface AdminScreenProps {
@@ -29,6 +30,7 @@ const screens: Readonly<Record<AdminScreen, ComponentType<AdminScreenProps>>> = 
   analytics: () => <NotBuiltScreen screen="analytics" />,
   xero: () => <NotBuiltScreen screen="xero" />,
   locations: LocationsScreen,
+  partners: PartnersScreen,
 };
 
 /** Props of {@link AdminApp}. */

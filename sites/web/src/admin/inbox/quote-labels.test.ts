@@ -10,6 +10,9 @@ describe('quote labels', () => {
   it('names the source: the main site or the partner', () => {
     expect(sourceLabel('main-site')).toBe('Main site');
     expect(sourceLabel('partner:northside-support')).toBe('northside-support');
+    expect(
+      sourceLabel('partner:northside-support', new Map([['northside-support', 'Northside Support']])),
+    ).toBe('Northside Support');
   });
 
   it('finds the suburb in the usual ways an address is written', () => {

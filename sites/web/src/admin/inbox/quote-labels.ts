@@ -15,9 +15,11 @@ export function serviceLabel(service: string): string {
   return SERVICE_LABELS[service as ServiceType] ?? service;
 }
 
-/** Where a quote came from: the main site, or the partner site's key. */
-export function sourceLabel(source: string): string {
-  return source === 'main-site' ? 'Main site' : source.replace(/^partner:/, '');
+/** Where a quote came from: the main site, or the partner site by name (its key when unknown). */
+export function sourceLabel(source: string, partnerNames: ReadonlyMap<string, string> = new Map()): string {
+  if (source === 'main-site') return 'Main site';
+  const key = source.replace(/^partner:/, '');
+  return partnerNames.get(key) ?? key;
 }
 
 /** The suburb of a free-text address: the part before the state or postcode ('…, South Yarra, VIC'). */

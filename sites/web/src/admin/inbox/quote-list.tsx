@@ -11,6 +11,7 @@ import {
 } from '../admin-api.ts';
 import { isLockedError as isLocked, reportAdminError } from '../admin-errors.ts';
 import { inboxPath, isFiltered } from './inbox-filters.ts';
+import { usePartnerNames } from './partner-names.ts';
 import { STATUS_LABELS, serviceLabel, sourceLabel, suburbOf } from './quote-labels.ts';
 import { replyTiming } from './reply-timing.ts';
 
@@ -39,6 +40,7 @@ export function QuoteList({ filters, onLocked }: QuoteListProps) {
   const [now, setNow] = useState(() => Date.now());
   const ids = useId();
   const request = useRef(0);
+  const partnerNames = usePartnerNames();
   const filterKey = inboxPath(filters);
 
   const setFilters = (next: QuoteFilters) => navigate(inboxPath(next), { replace: true });
@@ -89,7 +91,11 @@ export function QuoteList({ filters, onLocked }: QuoteListProps) {
     }
   };
 
-  const sources = new Set(['main-site', ...(quotes ?? []).map((quote) => quote.source)]);
+  const sources = new Set([
+    'main-site',
+    ...[...partnerNames.keys()].map((key) => `partner:${key}`),
+    ...(quotes ?? []).map((quote) => quote.source),
+  ]);
   if (filters.source) sources.add(filters.source);
   const sortByReplyDue = filters.sort === 'reply-due';
 
@@ -147,7 +153,7 @@ export function QuoteList({ filters, onLocked }: QuoteListProps) {
             <option value="">All sources</option>
             {[...sources].map((source) => (
               <option key={source} value={source}>
-                {sourceLabel(source)}
+                {sourceLabel(source, partnerNames)}
               </option>
             ))}
           </select>
@@ -222,7 +228,13 @@ export function QuoteList({ filters, onLocked }: QuoteListProps) {
           </p>
           <ul className="quote-list">
             {quotes.map((quote) => (
-              <QuoteRow key={quote.id} quote={quote} href={inboxPath(filters, quote.id)} now={now} />
+              <QuoteRow
+                key={quote.id}
+                quote={quote}
+                href={inboxPath(filters, quote.id)}
+                now={now}
+                partnerNames={partnerNames}
+              />
             ))}
           </ul>
           {nextBefore ? (
@@ -241,7 +253,17 @@ export function QuoteList({ filters, onLocked }: QuoteListProps) {
   );
 }
 
-function QuoteRow({ quote, href, now }: { quote: QuoteListItem; href: string; now: number }) {
+function QuoteRow({
+  quote,
+  href,
+  now,
+  partnerNames,
+}: {
+  quote: QuoteListItem;
+  href: string;
+  now: number;
+  partnerNames: ReadonlyMap<string, string>;
+}) {
   const timing = replyTiming(quote, now);
   const suburb = quote.suburb ?? suburbOf(quote.address);
   return (
@@ -256,7 +278,7 @@ function QuoteRow({ quote, href, now }: { quote: QuoteListItem; href: string; no
       </div>
       <div className="quote-row__meta">
         {suburb ? <span>{suburb}</span> : null}
-        <span>{sourceLabel(quote.source)}</span>
+        <span>{sourceLabel(quote.source, partnerNames)}</span>
         <span>{formatMelbourneTime(quote.createdAt)}</span>
         {timing.state === 'answered' ? null : (
           <strong className={`reply-timing reply-timing--${timing.state}`}>{timing.text}</strong>

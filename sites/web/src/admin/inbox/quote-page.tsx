@@ -15,6 +15,7 @@ import {
 } from '../admin-api.ts';
 import { isLockedError, reportAdminError } from '../admin-errors.ts';
 import { LOST_REASONS } from './lost-reasons.ts';
+import { usePartnerNames } from './partner-names.ts';
 import { STATUS_LABELS, serviceLabel, sourceLabel } from './quote-labels.ts';
 import { replyTiming } from './reply-timing.ts';
 
@@ -45,6 +46,7 @@ export function QuotePage({ id, backHref, hrefOf, onLocked }: QuotePageProps) {
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const partnerNames = usePartnerNames();
 
   useEffect(() => {
     let current = true;
@@ -133,7 +135,7 @@ export function QuotePage({ id, backHref, hrefOf, onLocked }: QuotePageProps) {
         </p>
         <p className="muted">
           Reference {quote.reference} · received {formatMelbourneTime(quote.createdAt)} ·{' '}
-          {sourceLabel(quote.source)}
+          {sourceLabel(quote.source, partnerNames)}
         </p>
         {timing.state === 'answered' ? null : (
           <p>
@@ -200,7 +202,7 @@ export function QuotePage({ id, backHref, hrefOf, onLocked }: QuotePageProps) {
           ))}
           <div>
             <dt>Source</dt>
-            <dd>{sourceLabel(quote.source)}</dd>
+            <dd>{sourceLabel(quote.source, partnerNames)}</dd>
           </div>
           <div>
             <dt>Consent</dt>
