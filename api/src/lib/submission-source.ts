@@ -1,10 +1,13 @@
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env.ts';
 
-/** Where a public submission came from: a configured partner origin, or 'main-site'. */
+/**
+ * Where a public submission came from: a partner origin (configured or added by staff), or
+ * 'main-site'. The partner CORS middleware has read the partners before any submission route runs.
+ */
 export function submissionSource(c: Context<AppEnv>): string {
   const origin = c.req.header('Origin');
-  return origin && c.var.environment.PARTNER_ORIGINS.includes(origin) ? origin : 'main-site';
+  return origin && c.var.partners.latest.corsOrigins.has(origin) ? origin : 'main-site';
 }
 
 /** What a quote request's X-Partner-Key header says about where it came from. */
