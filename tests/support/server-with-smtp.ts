@@ -16,10 +16,24 @@ export const deliveryBusinessEmail = 'office@sparkleclean.example';
 export interface ServerWithSmtp {
   /** http://127.0.0.1:<port>: the built site and the API, as `npm start` serves them. */
   readonly url: string;
-  /** Every message the SMTP server has received so far. */
+  /** Every message the SMTP server has received so far (across a stop and start). */
   readonly received: ReceivedMail[];
   readonly server: ServerProcess;
+  /** The server's SQLite file (DATABASE_URL without `file:`), to read what it stored. */
+  readonly databaseFile: string;
+  /** Stops the SMTP server (its open connections are answered 421 and closed): delivery then fails. */
+  stopSmtp(): Promise<void>;
+  /** Starts the SMTP server again on the same port. */
+  startSmtp(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Options of {@link startServerWithSmtp}. */
+export interface ServerWithSmtpOptions {
+  /** Environment on top of the defaults below (e.g. MAIL_MAX_ATTEMPTS, QUOTE_DASHBOARD_PASSWORD). */
+  env?: Record<string, string>;
+  /** Keep the server's log lines (stdout) and stderr: `server.output()`. */
+  keepOutput?: boolean;
 }
 
 /**
@@ -27,35 +41,56 @@ export interface ServerWithSmtp {
  * API, not the Playwright config's webServer) on a free port and a fresh temporary database, with
  * SMTP_URL pointing at that SMTP server and the admin account configured.
  */
-export async function startServerWithSmtp(): Promise<ServerWithSmtp> {
-  const smtp = await startSmtpTestServer();
+export async function startServerWithSmtp(options: ServerWithSmtpOptions = {}): Promise<ServerWithSmtp> {
+  // A short close timeout: stopping must not wait 30 s for the app's idle pooled connection.
+  let smtp: Awaited<ReturnType<typeof startSmtpTestServer>> | undefined = await startSmtpTestServer({
+    closeTimeoutMs: 100,
+  });
+  const port = smtp.port;
+  const earlier: ReceivedMail[] = [];
   const directory = mkdtempSync(join(tmpdir(), 'cleanquote-delivery-'));
+  const databaseFile = join(directory, 'delivery.db');
   try {
     const server = await startServerProcess({
       startTimeoutMs: 45_000,
+      keepOutput: options.keepOutput ?? false,
       env: {
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
-        DATABASE_URL: `file:${join(directory, 'delivery.db')}`,
+        DATABASE_URL: `file:${databaseFile}`,
         SMTP_URL: smtp.url,
         BUSINESS_EMAIL: deliveryBusinessEmail,
         ADMIN_EMAIL: deliveryAdmin.email,
         ADMIN_PASSWORD: deliveryAdmin.password,
         ADMIN_FIRST_NAME: 'Sarah',
+        ...options.env,
       },
     });
     return {
       url: server.url,
-      received: smtp.received,
+      get received() {
+        return [...earlier, ...(smtp?.received ?? [])];
+      },
       server,
+      databaseFile,
+      async stopSmtp() {
+        const stopping = smtp;
+        smtp = undefined;
+        if (!stopping) return;
+        earlier.push(...stopping.received);
+        await stopping.close();
+      },
+      async startSmtp() {
+        smtp ??= await startSmtpTestServer({ port, closeTimeoutMs: 100 });
+      },
       async close() {
         await server.stop();
-        await smtp.close();
+        await smtp?.close();
         rmSync(directory, { recursive: true, force: true });
       },
     };
   } catch (error) {
-    await smtp.close();
+    await smtp?.close();
     rmSync(directory, { recursive: true, force: true });
     throw error;
   }

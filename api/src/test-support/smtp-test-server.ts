@@ -22,6 +22,11 @@ export interface SmtpTestServerOptions {
   rejectRecipients?: { code: number; message: string } | undefined;
   /** Require AUTH (PLAIN/LOGIN over the plain connection) with these credentials. */
   auth?: { user: string; pass: string } | undefined;
+  /**
+   * How long `close()` lets open connections (a client's idle pooled one) finish before answering
+   * them 421 and closing; smtp-server's default is 30 s.
+   */
+  closeTimeoutMs?: number | undefined;
 }
 
 /** A free TCP port on 127.0.0.1 (to start a server on it later: the outage-then-recovery tests). */
@@ -120,6 +125,7 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}) {
     disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     authOptional: !options.auth,
     allowInsecureAuth: true,
+    ...(options.closeTimeoutMs === undefined ? {} : { closeTimeout: options.closeTimeoutMs }),
     onAuth(auth, _session, callback) {
       const expected = options.auth;
       if (expected && auth.username === expected.user && auth.password === expected.pass) {
