@@ -64,24 +64,30 @@ function mailTo(page: Page, address: string) {
     .first();
 }
 
+/** The direct sender's part of /email-test (the Mail log's unlock step has a Password field too). */
+function sender(page: Page) {
+  return page.getByRole('region', { name: 'Send a test email' });
+}
+
 async function unlockMailLog(page: Page) {
   const log = page.locator('#mail-log');
-  await log.getByLabel(/^Quote dashboard password/).fill(quoteDashboardPassword);
+  await log.getByLabel('Password', { exact: true }).fill(quoteDashboardPassword);
   await log.getByRole('button', { name: 'Unlock' }).click();
   await expect(log.getByRole('button', { name: 'Refresh' })).toBeVisible();
 }
 
 /** Fills the direct sender for `custom` at 127.0.0.1:`port` without TLS. */
 async function fillDirectSender(page: Page, port: number, password: string, subject: string) {
-  await page.getByLabel(/^From Email/).fill(mailbox.user);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByLabel(/^To Email/).fill('client@example.com');
-  await page.getByLabel('Provider').selectOption('custom');
-  await page.getByLabel(/^SMTP Host/).fill('127.0.0.1');
-  await page.getByLabel(/^SMTP Port/).fill(String(port));
-  await page.getByLabel('TLS', { exact: true }).selectOption({ label: 'None' });
-  await page.getByLabel('Subject').fill(subject);
-  await page.getByLabel('Message').fill('Hello from the office.\nSecond line.');
+  const form = sender(page);
+  await form.getByLabel(/^From Email/).fill(mailbox.user);
+  await form.getByLabel(/^Password/).fill(password);
+  await form.getByLabel(/^To Email/).fill('client@example.com');
+  await form.getByLabel('Provider').selectOption('custom');
+  await form.getByLabel(/^SMTP Host/).fill('127.0.0.1');
+  await form.getByLabel(/^SMTP Port/).fill(String(port));
+  await form.getByLabel('TLS', { exact: true }).selectOption({ label: 'None' });
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Message').fill('Hello from the office.\nSecond line.');
 }
 
 /** Every text value of every row of every table in the server's database. */
@@ -142,9 +148,9 @@ test('the direct sender delivers through a custom SMTP server; the password is k
     expect(cookies.map((cookie) => cookie.name)).toEqual(['cleanquote_session']);
     expect(cookies[0]).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
-    await expect(page.getByLabel('Provider')).toHaveValue('gmail');
+    await expect(sender(page).getByLabel('Provider')).toHaveValue('gmail');
     await expect(page.getByText('Sends through smtp.gmail.com, port 465, over TLS.')).toBeVisible();
-    await expect(page.getByLabel('Subject')).toHaveValue('Test email from Sparkle Clean Melbourne');
+    await expect(sender(page).getByLabel('Subject')).toHaveValue('Test email from Sparkle Clean Melbourne');
     await fillDirectSender(page, smtp.port, mailbox.pass, 'Checking our own mailbox');
 
     const sent: Request[] = [];
@@ -170,7 +176,7 @@ test('the direct sender delivers through a custom SMTP server; the password is k
       smtpSecurity: 'none',
     });
     // …and now it is in no field, storage or URL of the page,
-    await expect(page.getByLabel(/^Password/)).toHaveValue('');
+    await expect(sender(page).getByLabel(/^Password/)).toHaveValue('');
     const stored = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
     expect(stored).not.toContain(mailbox.pass);
     expect(page.url()).not.toContain(encodeURIComponent(mailbox.pass));
@@ -207,7 +213,7 @@ test('a wrong mailbox password shows the SMTP server’s refusal, and the passwo
     await expect(toasts(page).locator('.toast__description')).toContainText(
       '535 Authentication credentials invalid',
     );
-    await expect(page.getByLabel(/^Password/)).toHaveValue('');
+    await expect(sender(page).getByLabel(/^Password/)).toHaveValue('');
     await expect(page.getByRole('button', { name: 'Send Test Email' })).toBeEnabled();
     expect(smtp.received).toHaveLength(0);
     expect(app.server.output()).not.toContain(wrong);
@@ -269,10 +275,10 @@ test('a dead letter is retried from the Mail log and delivered', async ({ page }
     await page.goto(`${app.url}/email-test?status=dead#mail-log`);
     const log = page.locator('#mail-log');
     await expect(log.getByRole('heading', { level: 2, name: 'Mail log' })).toBeFocused();
-    await log.getByLabel(/^Quote dashboard password/).fill('not it');
+    await log.getByLabel('Password', { exact: true }).fill('not it');
     await log.getByRole('button', { name: 'Unlock' }).click();
-    await expect(log.getByText('Incorrect password')).toBeVisible();
-    await expect(log.getByLabel(/^Quote dashboard password/)).toBeFocused();
+    await expect(log.getByRole('alert')).toHaveText('Incorrect password');
+    await expect(log.getByLabel('Password', { exact: true })).toBeFocused();
     await expectNoAxeViolations(page);
     await unlockMailLog(page);
     await expect(log.getByLabel('Status')).toHaveValue('dead');
@@ -339,9 +345,9 @@ test('missing fields, pages of mail, axe and a 360 px wide phone', async ({ page
   await page.getByRole('button', { name: 'Send Test Email' }).click();
   await expectToast(page, 'Missing Information', 'Please fill in all required fields');
   for (const label of [/^From Email/, /^Password/, /^To Email/]) {
-    await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+    await expect(sender(page).getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
   }
-  await expect(page.getByLabel(/^From Email/)).toBeFocused();
+  await expect(sender(page).getByLabel(/^From Email/)).toBeFocused();
 
   await log.getByRole('button', { name: 'Load more' }).click();
   await expect.poll(() => log.getByRole('listitem').count()).toBeGreaterThan(25);
@@ -351,7 +357,7 @@ test('missing fields, pages of mail, axe and a 360 px wide phone', async ({ page
   const newest = mailTo(page, 'page25@example.com');
   await newest.getByText('Read mail to page25@example.com').click();
   await expect(newest.locator('pre')).toContainText('Hi Page,');
-  await page.getByLabel('Provider').selectOption('custom');
+  await sender(page).getByLabel('Provider').selectOption('custom');
   await expectNoAxeViolations(page);
 
   // A phone 360 px wide: nothing scrolls sideways, every control is a 44 px target.

@@ -21,9 +21,9 @@ export interface ServerWithSmtp {
   readonly server: ServerProcess;
   /** The server's SQLite file (DATABASE_URL without `file:`), to read what it stored. */
   readonly databaseFile: string;
-  /** Stops the SMTP server (its open connections are answered 421 and closed): delivery then fails. */
+  /** Stops the SMTP server only (an outage): deliveries fail until {@link startSmtp} or the end. */
   stopSmtp(): Promise<void>;
-  /** Starts the SMTP server again on the same port. */
+  /** Starts the SMTP server again on the same port (the outage is over). */
   startSmtp(): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,14 +39,13 @@ export interface ServerWithSmtpOptions {
 /**
  * Starts a real SMTP server on 127.0.0.1 and the app's own server process (the built site and the
  * API, not the Playwright config's webServer) on a free port and a fresh temporary database, with
- * SMTP_URL pointing at that SMTP server and the admin account configured.
+ * SMTP_URL pointing at that SMTP server and the admin account configured; `env` adds or overrides
+ * variables (QUOTE_DASHBOARD_PASSWORD, say).
  */
 export async function startServerWithSmtp(options: ServerWithSmtpOptions = {}): Promise<ServerWithSmtp> {
-  // A short close timeout: stopping must not wait 30 s for the app's idle pooled connection.
-  let smtp: Awaited<ReturnType<typeof startSmtpTestServer>> | undefined = await startSmtpTestServer({
-    closeTimeoutMs: 100,
-  });
+  let smtp: Awaited<ReturnType<typeof startSmtpTestServer>> | undefined = await startSmtpTestServer();
   const port = smtp.port;
+  // What a stopped SMTP server received, so `received` spans a stop and start.
   const earlier: ReceivedMail[] = [];
   const directory = mkdtempSync(join(tmpdir(), 'cleanquote-delivery-'));
   const databaseFile = join(directory, 'delivery.db');
@@ -81,7 +80,7 @@ export async function startServerWithSmtp(options: ServerWithSmtpOptions = {}): 
         await stopping.close();
       },
       async startSmtp() {
-        smtp ??= await startSmtpTestServer({ port, closeTimeoutMs: 100 });
+        smtp ??= await startSmtpTestServer({ port });
       },
       async close() {
         await server.stop();

@@ -35,4 +35,5 @@ export const quoteRequests = sqliteTable(
 export * from './schema-auth.ts';
 export * from './schema-newsletter.ts';
 export * from './schema-outbox.ts';
+export * from './schema-partners.ts';
 export * from './schema-team-contact.ts';

@@ -113,7 +113,14 @@ describe('render', () => {
     const loading = render('/dashboard', options).html;
     expect(loading).toContain('Loading');
     expect(h1Count(loading)).toBe(0);
-    for (const url of ['/admin', '/email-test', '/client-email-test', '/analytics', '/xero', '/locations?x=1']) {
+    for (const url of [
+      '/admin',
+      '/email-test',
+      '/client-email-test',
+      '/analytics',
+      '/xero',
+      '/locations?x=1',
+    ]) {
       const { status, html } = render(url, options);
       expect(status).toBe(200);
       expect(html, url).toBe(loading);

@@ -1,3 +1,4 @@
+import { suburbs } from '@cleanquote/content';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outbox, quoteRequests } from '../../db/schema.ts';
@@ -163,5 +164,24 @@ describe('GET /api/admin/status', () => {
     const { body } = await status();
     expect(body.mail.mode).toBe('smtp');
     expect(body.mail.lastError).toBe('[EENVELOPE 550] <<address>>: mailbox unavailable');
+  });
+});
+
+describe('GET /api/admin/locations', () => {
+  it('lists every suburb page as an absolute PUBLIC_URL link, for a signed-in admin only', async () => {
+    expect((await context.app.request('/api/admin/locations')).status).toBe(401);
+    const response = await context.app.request('/api/admin/locations', { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    const locations = (await response.json()) as { name: string; slug: string; url: string }[];
+    expect(locations).toHaveLength(suburbs.length);
+    const base = context.environment.PUBLIC_URL.replace(/\/+$/, '');
+    expect(locations.map((location) => location.url)).toEqual(
+      suburbs.map((suburb) => `${base}/${suburb.slug}`),
+    );
+    expect(locations[0]).toEqual({
+      name: suburbs[0]?.name,
+      slug: suburbs[0]?.slug,
+      url: `${base}/${suburbs[0]?.slug}`,
+    });
   });
 });

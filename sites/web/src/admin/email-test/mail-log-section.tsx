@@ -1,19 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { markSignedOut } from '../../state/admin-session.ts';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
-import {
-  AdminApiError,
-  fetchOutbox,
-  MAIL_STATUSES,
-  type MailStatus,
-  type OutboxMail,
-  retryMail,
-  unlockQuoteDashboard,
-} from '../admin-api.ts';
-import { reportAdminError } from '../admin-errors.ts';
-import { FormField } from './form-field.tsx';
+import { fetchOutbox, MAIL_STATUSES, type MailStatus, type OutboxMail, retryMail } from '../admin-api.ts';
+import { isLockedError, reportAdminError } from '../admin-errors.ts';
+import { UnlockForm } from '../unlock-form.tsx';
 import {
   appendPage,
   MAIL_LOG_ID,
@@ -63,7 +54,7 @@ export function MailLogSection() {
       if (call === latest.current) setLog({ state: 'ready', mails: page.mails, nextBefore: page.nextBefore });
     } catch (error) {
       if (call !== latest.current) return;
-      if (error instanceof AdminApiError && error.locked) {
+      if (isLockedError(error)) {
         setLog({ state: 'locked' });
       } else {
         setLog({ state: 'failed', message: error instanceof Error ? error.message : 'Unknown error' });
@@ -158,7 +149,8 @@ export function MailLogSection() {
         Mail log
       </h2>
       {log.state === 'locked' ? (
-        <UnlockMailLog
+        <UnlockForm
+          opens="the mail log (mail carries customers' details)"
           onUnlocked={() => {
             setLog({ state: 'loading' });
             void load(status);
@@ -309,77 +301,5 @@ function MailEntry({
         ) : null}
       </div>
     </li>
-  );
-}
-
-/**
- * The locked mail log: the quote dashboard's password (checked on the server, unlocking this
- * session), because mail texts carry customers' details.
- */
-function UnlockMailLog({ onUnlocked }: { onUnlocked: () => void }) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  const id = useId();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    if (password === '') {
-      setError('Enter the quote dashboard password');
-      document.getElementById(id)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await unlockQuoteDashboard(password);
-      setPassword('');
-      setError(undefined);
-      onUnlocked();
-    } catch (failure) {
-      setPassword('');
-      if (
-        failure instanceof AdminApiError &&
-        failure.status === 401 &&
-        failure.message === 'Incorrect password'
-      ) {
-        setError('Incorrect password');
-      } else if (failure instanceof AdminApiError && failure.status === 401) {
-        markSignedOut();
-      } else {
-        setError(failure instanceof Error ? failure.message : 'The mail log could not be unlocked.');
-      }
-      document.getElementById(id)?.focus();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form method="post" noValidate className="mail-log__unlock" onSubmit={(event) => void submit(event)}>
-      <p>
-        The mail log shows customers' details, so it opens with the quote dashboard password (once per
-        sign-in).
-      </p>
-      <FormField id={id} label="Quote dashboard password" required error={error}>
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError(undefined);
-            }}
-          />
-        )}
-      </FormField>
-      <div className="email-form__actions">
-        <button type="submit" className="button" aria-disabled={busy}>
-          {busy ? 'Unlocking…' : 'Unlock'}
-        </button>
-      </div>
-    </form>
   );
 }
