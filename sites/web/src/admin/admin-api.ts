@@ -1,3 +1,5 @@
+import type { MailProvider, SmtpSecurity } from '@cleanquote/content';
+
 /*
  * The one client of the admin APIs: every admin screen calls the server through these functions,
  * never with a fetch of its own. Every call sends the session cookie; a non-success answer throws
@@ -50,11 +52,6 @@ export interface OutboxPage {
   mails: OutboxMail[];
   nextBefore: string | null;
 }
-
-/** The direct email sender's providers (spec §3). */
-export const MAIL_PROVIDERS = ['gmail', 'outlook', 'yahoo', 'custom'] as const;
-export type MailProvider = (typeof MAIL_PROVIDERS)[number];
-export type SmtpSecurity = 'none' | 'starttls' | 'tls';
 
 /** POST /api/send-direct-email (spec §7, plus the SMTP server for 'custom'). */
 export interface DirectEmail {

@@ -1,12 +1,7 @@
+import { MAIL_PROVIDERS, type MailProvider, type SmtpSecurity } from '@cleanquote/content';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { showToast } from '../../state/site-state.ts';
-import {
-  AdminApiError,
-  MAIL_PROVIDERS,
-  type MailProvider,
-  type SmtpSecurity,
-  sendDirectEmail,
-} from '../admin-api.ts';
+import { AdminApiError, sendDirectEmail } from '../admin-api.ts';
 import { reportAdminError } from '../admin-errors.ts';
 import {
   checkDirectEmail,

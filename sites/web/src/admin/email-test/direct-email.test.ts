@@ -1,7 +1,7 @@
+import { DEFAULT_TEST_SUBJECT } from '@cleanquote/content';
 import { describe, expect, it } from 'vitest';
 import {
   checkDirectEmail,
-  DEFAULT_TEST_SUBJECT,
   type DirectEmailForm,
   directEmailErrorsFrom,
   directEmailRequest,

@@ -1,27 +1,15 @@
-import { business } from '@cleanquote/content';
-import type { DirectEmail, MailProvider, SmtpSecurity } from '../admin-api.ts';
+import {
+  DEFAULT_TEST_SUBJECT,
+  type MailProvider,
+  PROVIDER_PRESETS,
+  type SmtpSecurity,
+} from '@cleanquote/content';
+import type { DirectEmail } from '../admin-api.ts';
 
 /*
  * The direct email sender's form, as plain data: what it starts with, what must be filled in before
  * anything is sent (spec §5), and the body it posts to POST /api/send-direct-email (spec §7).
  */
-
-/** The subject a test starts with (spec §9: "default test email subject is a test message"). */
-export const DEFAULT_TEST_SUBJECT = `Test email from ${business.name}`;
-
-/** An SMTP server: host, port and how the connection is secured. */
-export interface SmtpServer {
-  host: string;
-  port: number;
-  security: SmtpSecurity;
-}
-
-/** The SMTP server each named provider stands for (the API holds the same table). */
-export const PROVIDER_PRESETS: Readonly<Record<Exclude<MailProvider, 'custom'>, SmtpServer>> = {
-  gmail: { host: 'smtp.gmail.com', port: 465, security: 'tls' },
-  outlook: { host: 'smtp.office365.com', port: 587, security: 'starttls' },
-  yahoo: { host: 'smtp.mail.yahoo.com', port: 465, security: 'tls' },
-};
 
 /** The provider select's option texts. */
 export const PROVIDER_LABELS: Readonly<Record<MailProvider, string>> = {
