@@ -7,12 +7,14 @@ import type { AppEnv } from './lib/app-env.ts';
 import { compressFixedReads, compressJsonReads } from './lib/compress-reads.ts';
 import type { Logger } from './lib/logger.ts';
 import { prefersHtml } from './lib/negotiation.ts';
+import { PartnerRegistry } from './partners/partner-registry.ts';
 import { adminRoutes } from './routes/admin/admin.ts';
 import { authRoutes, createLoginThrottle } from './routes/auth/auth.ts';
 import { contactCsvRoutes, contactRoutes } from './routes/contact/contact.ts';
 import { clientEmailTestRoutes, directEmailRoutes } from './routes/email-tools/email-tools.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { newsletterRoutes } from './routes/newsletter/newsletter.ts';
+import { partnerRoutes } from './routes/partners/partners.ts';
 import { seoRoutes } from './routes/seo/seo.ts';
 import { quoteFormPageRoutes } from './routes/service-form/quote-form-page.ts';
 import { serviceFormRoutes } from './routes/service-form/service-form.ts';
@@ -36,11 +38,13 @@ export interface AppDependencies {
 export function createApp({ environment, database, logger, site }: AppDependencies) {
   const app = new Hono<AppEnv>();
   const silent = !logger.isLevelEnabled('fatal');
+  const partners = new PartnerRegistry(database, environment);
 
   app.use(requestId());
   app.use(async (c, next) => {
     c.set('environment', environment);
     c.set('database', database);
+    c.set('partners', partners);
     // A silent logger (LOG_LEVEL=silent) writes nothing: skip building a child for every request.
     c.set('logger', silent ? logger : logger.child({ requestId: c.var.requestId }));
     await next();
@@ -66,6 +70,7 @@ export function createApp({ environment, database, logger, site }: AppDependenci
   app.route('/api/contact.csv', contactCsvRoutes);
   app.route('/api/send-direct-email', directEmailRoutes);
   app.route('/api/test-client-email', clientEmailTestRoutes);
+  app.route('/api/partners', partnerRoutes);
   app.route('/', seoRoutes);
 
   // Unknown API paths answer JSON to programs (curl's */*, application/json). /api itself is one of

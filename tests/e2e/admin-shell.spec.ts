@@ -18,6 +18,7 @@ const adminScreens = [
   'analytics',
   'xero',
   'locations',
+  'partners',
 ];
 
 /** Signs in through the server's sign-in page, as staff do, starting from `path`'s Log In link. */

@@ -4,13 +4,14 @@
  * GET /api/contact for the signed-in admin. Runs against its own server process (the built site and
  * the API), with SMTP_URL pointing at a real SMTP server on 127.0.0.1.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   deliveryBusinessEmail,
   type ServerWithSmtp,
   signInAsAdmin,
   startServerWithSmtp,
 } from '../support/server-with-smtp.ts';
+import { submitRegularClean } from '../support/wizard-flow.ts';
 
 const client = {
   name: 'Delivery Tester',
@@ -32,60 +33,13 @@ test.afterAll(async () => {
   await app?.close();
 });
 
-async function next(page: Page) {
-  await page.locator('.cq-wizard').getByRole('button', { name: 'Next', exact: true }).click();
-}
-
 test('a regular clean sent through the wizard arrives as two mails and in the admin quote list', async ({
   page,
 }) => {
   test.setTimeout(60_000);
   const specialRequests = `Please use the side gate (${Date.now()})`;
 
-  await page.goto(`${app.url}/service-form`);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await expect(page.getByRole('heading', { level: 1, name: 'Get Your Cleaning Quote' })).toBeVisible();
-
-  // Service, property size, timing: the choices are radios named by their whole card.
-  await page
-    .getByRole('radio', {
-      name: 'Regular Cleaning Weekly, fortnightly or monthly home cleaning',
-      exact: true,
-    })
-    .check();
-  await next(page);
-  await page
-    .getByRole('group', { name: /^Bedrooms/ })
-    .getByRole('radio', { name: '3', exact: true })
-    .check();
-  await page
-    .getByRole('group', { name: /^Bathrooms/ })
-    .getByRole('radio', { name: '2', exact: true })
-    .check();
-  await page.getByRole('radio', { name: 'Townhouse', exact: true }).check();
-  await next(page);
-  await page.getByRole('radio', { name: 'This week within 7 days', exact: true }).check();
-  await next(page);
-
-  // Contact details, terms, final details.
-  await page.getByRole('textbox', { name: /^Full Name/ }).fill(client.name);
-  await page.getByRole('textbox', { name: /^Phone Number/ }).fill(client.phone);
-  await page.getByRole('textbox', { name: /^Email Address/ }).fill(client.email);
-  await page.getByRole('textbox', { name: /^Property Address/ }).fill(client.address);
-  await next(page);
-  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
-  await next(page);
-  await page.getByRole('textbox', { name: /^Special requests/ }).fill(specialRequests);
-
-  const answered = page.waitForResponse(
-    (response) => response.url().endsWith('/api/service-form') && response.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: 'Get My Quote', exact: true }).click();
-  const response = await answered;
-  expect(response.status()).toBe(201);
-  const { reference } = (await response.json()) as { reference: string };
-  expect(reference).toMatch(/^CQ-[0-9A-Z]{8}$/);
-  await page.waitForURL(`**/thank-you?reference=${reference}`);
+  const reference = await submitRegularClean(page, app.url, client, specialRequests);
 
   // Two mails on the SMTP server within 10 seconds: one to the business, one to the client.
   await expect

@@ -16,54 +16,80 @@ export const deliveryBusinessEmail = 'office@sparkleclean.example';
 export interface ServerWithSmtp {
   /** http://127.0.0.1:<port>: the built site and the API, as `npm start` serves them. */
   readonly url: string;
-  /** Every message the SMTP server has received so far. */
+  /** Every message the SMTP server has received so far (across a stop and start). */
   readonly received: ReceivedMail[];
   readonly server: ServerProcess;
-  /** Stops the SMTP server only (an outage): deliveries fail until the test ends. */
+  /** The server's SQLite file (DATABASE_URL without `file:`), to read what it stored. */
+  readonly databaseFile: string;
+  /** Stops the SMTP server only (an outage): deliveries fail until {@link startSmtp} or the end. */
   stopSmtp(): Promise<void>;
+  /** Starts the SMTP server again on the same port (the outage is over). */
+  startSmtp(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Options of {@link startServerWithSmtp}. */
+export interface ServerWithSmtpOptions {
+  /** Environment on top of the defaults below (e.g. MAIL_MAX_ATTEMPTS, QUOTE_DASHBOARD_PASSWORD). */
+  env?: Record<string, string>;
+  /** Keep the server's log lines (stdout) and stderr: `server.output()`. */
+  keepOutput?: boolean;
 }
 
 /**
  * Starts a real SMTP server on 127.0.0.1 and the app's own server process (the built site and the
  * API, not the Playwright config's webServer) on a free port and a fresh temporary database, with
- * SMTP_URL pointing at that SMTP server and the admin account configured.
+ * SMTP_URL pointing at that SMTP server and the admin account configured; `env` adds or overrides
+ * variables (QUOTE_DASHBOARD_PASSWORD, say).
  */
-export async function startServerWithSmtp(): Promise<ServerWithSmtp> {
-  const smtp = await startSmtpTestServer();
+export async function startServerWithSmtp(options: ServerWithSmtpOptions = {}): Promise<ServerWithSmtp> {
+  let smtp: Awaited<ReturnType<typeof startSmtpTestServer>> | undefined = await startSmtpTestServer();
+  const port = smtp.port;
+  // What a stopped SMTP server received, so `received` spans a stop and start.
+  const earlier: ReceivedMail[] = [];
   const directory = mkdtempSync(join(tmpdir(), 'cleanquote-delivery-'));
-  let smtpStopped = false;
+  const databaseFile = join(directory, 'delivery.db');
   try {
     const server = await startServerProcess({
       startTimeoutMs: 45_000,
+      keepOutput: options.keepOutput ?? false,
       env: {
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
-        DATABASE_URL: `file:${join(directory, 'delivery.db')}`,
+        DATABASE_URL: `file:${databaseFile}`,
         SMTP_URL: smtp.url,
         BUSINESS_EMAIL: deliveryBusinessEmail,
         ADMIN_EMAIL: deliveryAdmin.email,
         ADMIN_PASSWORD: deliveryAdmin.password,
         ADMIN_FIRST_NAME: 'Sarah',
+        ...options.env,
       },
     });
     return {
       url: server.url,
-      received: smtp.received,
+      get received() {
+        return [...earlier, ...(smtp?.received ?? [])];
+      },
       server,
+      databaseFile,
       async stopSmtp() {
-        if (smtpStopped) return;
-        smtpStopped = true;
-        await smtp.close();
+        const stopping = smtp;
+        smtp = undefined;
+        if (!stopping) return;
+        earlier.push(...stopping.received);
+        await stopping.close();
+      },
+      async startSmtp() {
+        smtp ??= await startSmtpTestServer({ port });
       },
       async close() {
         await server.stop();
-        if (!smtpStopped) await smtp.close();
+        await smtp?.close();
         rmSync(directory, { recursive: true, force: true });
       },
     };
   } catch (error) {
-    await smtp.close();
+    await smtp?.close();
     rmSync(directory, { recursive: true, force: true });
     throw error;
   }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { matchedRoutes } from 'hono/route';
 import type { Environment } from '../env.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { type Session, type SessionUser, sessionExpiresAt, validateSessionToken } from './session.ts';
@@ -85,6 +86,10 @@ export const OPEN_BEFORE_UNLOCK: ReadonlySet<string> = new Set([
   'POST /api/test-client-email',
   // The suburb pages' public URLs: the same list as sitemap.xml.
   'GET /api/admin/locations',
+  // Partner sites (names, origins, quote counts): no quote or customer data.
+  'GET /api/partners',
+  'POST /api/partners',
+  'PATCH /api/partners/:key',
   // Who is signed in (the dashboard's greeting): the staff member's own name and email only.
   'GET /api/auth/user',
 ]);
@@ -98,7 +103,9 @@ export const OPEN_BEFORE_UNLOCK: ReadonlySet<string> = new Set([
 export const requireAdmin = createMiddleware<AuthEnv>(async (c, next) => {
   const { user, session } = await readSession(c);
   if (!user) return c.json({ error: 'Please sign in.', requestId: c.var.requestId }, 401);
-  const route = `${c.req.method} ${c.req.path.replace(/\/+$/, '')}`;
+  // The route as registered ('PATCH /api/partners/:key'), so the list names routes, not URLs.
+  const handler = matchedRoutes(c).find((matched) => matched.method === c.req.method);
+  const route = `${c.req.method} ${(handler?.path ?? c.req.path).replace(/\/+$/, '')}`;
   if (
     c.var.environment.QUOTE_DASHBOARD_PASSWORD &&
     !session?.dashboardUnlockedAt &&

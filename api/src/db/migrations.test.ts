@@ -57,9 +57,9 @@ describe('committed migrations', () => {
     }
   });
 
-  it('give quotes stored before 0003 their phone digits, search index and reply promise', async () => {
+  it('give quotes stored before 0004 their phone digits, search index and reply promise', async () => {
     const url = `file:${join(directory, 'inbox-upgrade.db')}`;
-    const before = await databaseAtMigration(url, 3);
+    const before = await databaseAtMigration(url, 4);
     await before.execute({
       sql: `INSERT INTO quote_requests (id, reference, service_type, name, email, phone, address, details, created_at)
             VALUES ('quote-1', 'CQ-OLD1', 'regular-clean', 'Zoë Old', 'zoe@example.com', '+61 (0)491-570 158', '3 Lygon St, Carlton, VIC', '{}', 1795300000000)`,

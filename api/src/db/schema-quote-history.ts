@@ -7,7 +7,7 @@ export type QuoteHistoryKind = (typeof QUOTE_HISTORY_KINDS)[number];
 
 /**
  * The quote inbox's timeline: every status change, note and reply, with who and when. Append-only —
- * triggers in migration 0003 refuse UPDATE and DELETE — so the record of what was said to a customer
+ * triggers in migration 0004 refuse UPDATE and DELETE — so the record of what was said to a customer
  * and when cannot be rewritten. The actor is copied in (their first name, else email, at the time), so
  * an entry reads the same after the account changes.
  */

@@ -33,7 +33,7 @@ export const quoteRequests = sqliteTable(
     /**
      * The phone number's digits only ('0491 570 158' → '0491570158'): search by digits and the
      * returning-customer match. Written by the intake; a trigger fills it for rows inserted without
-     * it (migration 0003), so it always holds.
+     * it (migration 0004), so it always holds.
      */
     phoneDigits: text('phone_digits').notNull().default(''),
     idempotencyKey: text('idempotency_key').unique(),
@@ -53,7 +53,7 @@ export const quoteRequests = sqliteTable(
   // Every list pages by (created_at, id) (lib/keyset-page.ts); each filter the inbox narrows by most
   // leads its own index, so a page never scans the quotes it does not show (docs/decisions/0013).
   // Name, email, address and phone digits are also in the FTS5 trigram table `quote_search`
-  // (migration 0003, kept by triggers): drizzle-kit cannot declare it, and a migration that rebuilds
+  // (migration 0004, kept by triggers): drizzle-kit cannot declare it, and a migration that rebuilds
   // this table must recreate those triggers.
   (table) => [
     index('quote_requests_created_at').on(table.createdAt, table.id),
@@ -72,5 +72,6 @@ export const quoteRequests = sqliteTable(
 export * from './schema-auth.ts';
 export * from './schema-newsletter.ts';
 export * from './schema-outbox.ts';
+export * from './schema-partners.ts';
 export * from './schema-quote-history.ts';
 export * from './schema-team-contact.ts';

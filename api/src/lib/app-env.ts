@@ -1,6 +1,7 @@
 import type { RequestIdVariables } from 'hono/request-id';
 import type { Database } from '../db/database.ts';
 import type { Environment } from '../env.ts';
+import type { PartnerRegistry } from '../partners/partner-registry.ts';
 import type { Logger } from './logger.ts';
 
 /** What every handler can reach through `c.var`. */
@@ -9,5 +10,7 @@ export interface AppEnv {
     database: Database;
     environment: Environment;
     logger: Logger;
+    /** The partner sites (keys, origins, enabled), kept in memory. */
+    partners: PartnerRegistry;
   };
 }

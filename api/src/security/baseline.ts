@@ -131,18 +131,20 @@ export function securityHeaders(
 }
 
 /**
- * CORS for partner sites (PARTNER_ORIGINS) on the public submission routes only. Admin and session
+ * CORS for partner sites (PARTNER_ORIGINS and the partners staff manage) on the public submission
+ * routes only. Admin and session
  * routes never answer with CORS headers, so no other site can read them.
  *
  * Preflights go to hono's cors(). On the submission itself the same headers it would set are set
  * here, before the handler: hono's cors() reads the response before the handler and writes Vary
  * after it, which made every quote submission's answer a full web Response, streamed (decision 0007).
  */
-export function partnerCors(environment: Environment): MiddlewareHandler<AppEnv> {
-  const allowed = new Set(environment.PARTNER_ORIGINS);
+export function partnerCors(): MiddlewareHandler<AppEnv> {
   const exposeHeaders = ['Retry-After', 'X-Request-Id'];
   const preflight = cors({
-    origin: (origin) => (allowed.has(origin) ? origin : null),
+    // Read after the middleware below awaited the registry's snapshot.
+    origin: (origin, c) =>
+      (c as Context<AppEnv>).var.partners.latest.corsOrigins.has(origin) ? origin : null,
     allowMethods: ['POST', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Idempotency-Key', 'X-Partner-Key'],
     exposeHeaders,
@@ -152,6 +154,7 @@ export function partnerCors(environment: Environment): MiddlewareHandler<AppEnv>
   const paths = new Set<string>(PUBLIC_SUBMISSION_PATHS);
   return async (c, next) => {
     if (!paths.has(trimSlash(c.req.path))) return next();
+    const allowed = (await c.var.partners.snapshot()).corsOrigins;
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     const origin = c.req.header('Origin');
     if (origin !== undefined && allowed.has(origin)) c.header('Access-Control-Allow-Origin', origin);
@@ -245,7 +248,7 @@ export function applySecurityBaseline(
 ): void {
   app.use(requestLog());
   app.use(securityHeaders(environment, headerOptions));
-  app.use(partnerCors(environment));
+  app.use(partnerCors());
   app.use(originCheck(environment));
   app.use(jsonSubmissionsOnly());
   app.use(publicPostRateLimit(environment));

@@ -1,7 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database.ts';
 import { type Environment, parseEnvironment } from '../env.ts';
 import type { AppEnv } from '../lib/app-env.ts';
+import { PartnerRegistry } from '../partners/partner-registry.ts';
 import { headersAsBefore, partnerCorsAsBefore } from '../test-support/headers-as-before.ts';
 import { partnerCors, securityHeaders } from './baseline.ts';
 
@@ -76,7 +78,11 @@ describe('security headers', () => {
   it('with partner CORS, are exactly those sent before on submissions, preflights and other routes', async () => {
     const env = environment('https://clean.example');
     const before = appWith(headersAsBefore(env), partnerCorsAsBefore(env));
-    const now = appWith(securityHeaders(env), partnerCors(env));
+    const partners = new PartnerRegistry(await openDatabase({ url: 'file::memory:' }), env);
+    const now = appWith(securityHeaders(env), async (c, next) => {
+      c.set('partners', partners);
+      return partnerCors()(c, next);
+    });
     const requests: [string, RequestInit][] = [];
     for (const origin of [undefined, 'https://partner.example', 'https://evil.example']) {
       const originHeader: Record<string, string> = origin ? { Origin: origin } : {};

@@ -16,6 +16,7 @@ import { openDatabase } from '../db/database.ts';
 import { parseEnvironment } from '../env.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { createLogger } from '../lib/logger.ts';
+import { PartnerRegistry } from '../partners/partner-registry.ts';
 import { healthRoutes } from '../routes/health/health.ts';
 import { serviceFormRoutes } from '../routes/service-form/service-form.ts';
 import {
@@ -40,6 +41,7 @@ const environment = parseEnvironment({
 });
 const database = await openDatabase({ url: environment.DATABASE_URL });
 const logger = createLogger('silent');
+const partners = new PartnerRegistry(database, environment);
 const site = await loadBuiltSite(environment.SITE_DIST);
 if (!site) throw new Error(`no built site in ${environment.SITE_DIST}`);
 const siteServer = createSiteServer(site, environment.PUBLIC_URL);
@@ -50,11 +52,12 @@ app.use(async (c, next) => {
   c.set('environment', environment);
   c.set('database', database);
   c.set('logger', logger);
+  c.set('partners', partners);
   await next();
 });
 app.use(requestLog());
 app.use(mode === 'before' ? headersAsBefore(environment) : securityHeaders(environment));
-app.use(mode === 'before' ? partnerCorsAsBefore(environment) : partnerCors(environment));
+app.use(mode === 'before' ? partnerCorsAsBefore(environment) : partnerCors());
 app.use(originCheck(environment));
 app.use(publicPostRateLimit(environment));
 app.route('/api/health', healthRoutes);

@@ -12,6 +12,11 @@ export interface ServerProcessOptions {
   args?: string[];
   /** How long to wait for GET /api/health to answer 200 (default 20 s). */
   startTimeoutMs?: number;
+  /**
+   * Keep everything the process writes, stdout (its log lines) and stderr, for {@link
+   * ServerProcess.output}: for tests that search the logs. Off by default (stdout is dropped).
+   */
+  keepOutput?: boolean;
 }
 
 /** A running `node --import tsx api/src/server.ts`. */
@@ -22,6 +27,8 @@ export interface ServerProcess {
   readonly child: ChildProcess;
   /** What the process wrote to stderr so far (start-up failures, crashes). */
   readonly stderr: () => string;
+  /** Everything written to stdout and stderr so far, when started with `keepOutput`; else ''. */
+  readonly output: () => string;
   /** Sends `signal` (SIGTERM by default) and resolves once the process has exited. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -41,18 +48,25 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts', ...(options.args ?? [])], {
     cwd: repositoryRoot,
     env: { ...process.env, PUBLIC_URL: url, ...options.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', options.keepOutput ? 'pipe' : 'ignore', 'pipe'],
   });
   let stderr = '';
+  let output = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-20_000);
+    if (options.keepOutput) output += chunk;
+  });
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    output += chunk;
   });
   const server: ServerProcess = {
     url,
     port,
     child,
     stderr: () => stderr,
+    output: () => output,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited(child);

@@ -4,6 +4,15 @@ export { business } from './business.ts';
 export { faq } from './faq.ts';
 export { galleryItems } from './gallery.ts';
 export { suburbWhyChoose, teamValues, teamWhyChoose, whyChooseUs } from './highlights.ts';
+export {
+  DEFAULT_TEST_SUBJECT,
+  MAIL_PROVIDERS,
+  type MailProvider,
+  PROVIDER_PRESETS,
+  SMTP_SECURITY,
+  type SmtpSecurity,
+  type SmtpServer,
+} from './mail-providers.ts';
 export { privacy } from './privacy.ts';
 export { isReservedPath, type ReservedPath, reservedPaths } from './reserved-paths.ts';
 export { serviceSlug, services, suburbServices } from './services.ts';

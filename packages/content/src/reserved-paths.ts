@@ -10,6 +10,8 @@ export const reservedPaths = [
   'analytics',
   'xero',
   'locations',
+  // Admin screens added after the spec (issue 14: staff manage partner sites).
+  'partners',
   'team',
   'service-form',
   'thank-you',

@@ -29,9 +29,18 @@ describe('resolveRoute', () => {
     expect(resolveRoute(`/${screen}`)).toEqual({ page: 'admin', screen, path: `/${screen}`, status: 200 });
   });
 
-  it('lists exactly the admin screens of spec §2', () => {
+  it('lists exactly the admin screens of spec §2, and /partners (issue 14)', () => {
     expect([...adminScreens].sort()).toEqual(
-      ['dashboard', 'admin', 'email-test', 'client-email-test', 'analytics', 'xero', 'locations'].sort(),
+      [
+        'dashboard',
+        'admin',
+        'email-test',
+        'client-email-test',
+        'analytics',
+        'xero',
+        'locations',
+        'partners',
+      ].sort(),
     );
   });
 

@@ -40,6 +40,7 @@ export const adminScreens = [
   'analytics',
   'xero',
   'locations',
+  'partners',
 ] as const;
 
 /** A protected admin screen. Client-rendered behind the server session later. */
@@ -54,6 +55,7 @@ export const adminScreenTitles: Readonly<Record<AdminScreen, string>> = {
   analytics: 'Website Analytics',
   xero: 'Xero Integration',
   locations: 'Location Management',
+  partners: 'Partner Sites',
 };
 
 const adminScreenSet: ReadonlySet<string> = new Set(adminScreens);

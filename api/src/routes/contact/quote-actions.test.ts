@@ -196,7 +196,7 @@ describe('POST /api/contact/:id/notes', () => {
   it('keeps the history append-only in the database itself', async () => {
     const quote = await inbox.storeQuote();
     await inbox.post(`/api/contact/${quote.id}/notes`, { text: 'First call made' });
-    // Straight to the database, past the app: the triggers of migration 0003 refuse.
+    // Straight to the database, past the app: the triggers of migration 0004 refuse.
     await expect(
       inbox.database.client.execute("UPDATE quote_history SET text = 'rewritten'"),
     ).rejects.toThrow(/append-only/);

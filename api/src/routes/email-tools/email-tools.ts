@@ -1,4 +1,11 @@
-import { business } from '@cleanquote/content';
+import {
+  business,
+  DEFAULT_TEST_SUBJECT,
+  MAIL_PROVIDERS,
+  PROVIDER_PRESETS,
+  SMTP_SECURITY,
+  type SmtpServer,
+} from '@cleanquote/content';
 import { type QuoteRequest, SERVICE_TYPES } from '@cleanquote/quote-core';
 import { Hono } from 'hono';
 import nodemailer from 'nodemailer';
@@ -8,24 +15,6 @@ import { newRowId } from '../../db/row-id.ts';
 import { emailAddress, optionalText, parseJsonBody, requiredText } from '../../lib/validation.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { quoteMailBody } from '../../mail/quote-mails.ts';
-
-/** The direct sender's providers (spec §3) and the SMTP servers they stand for. */
-export const MAIL_PROVIDERS = ['gmail', 'outlook', 'yahoo', 'custom'] as const;
-export const SMTP_SECURITY = ['none', 'starttls', 'tls'] as const;
-type SmtpSecurity = (typeof SMTP_SECURITY)[number];
-
-/** Host, port and TLS of each named provider; 'custom' takes them from the form. */
-export const PROVIDER_PRESETS: Record<Exclude<(typeof MAIL_PROVIDERS)[number], 'custom'>, SmtpServer> = {
-  gmail: { host: 'smtp.gmail.com', port: 465, security: 'tls' },
-  outlook: { host: 'smtp.office365.com', port: 587, security: 'starttls' },
-  yahoo: { host: 'smtp.mail.yahoo.com', port: 465, security: 'tls' },
-};
-
-interface SmtpServer {
-  host: string;
-  port: number;
-  security: SmtpSecurity;
-}
 
 const MISSING = 'Please fill in all required fields';
 
@@ -49,9 +38,6 @@ const directEmailBody = z
       ctx.addIssue({ code: 'custom', path: ['smtpPort'], message: 'Enter the SMTP port' });
     }
   });
-
-/** The test subject when none is given (spec §9: "default test email subject is a test message"). */
-export const DEFAULT_TEST_SUBJECT = `Test email from ${business.name}`;
 
 /** One line from an SMTP failure: the server's own words, never the password. */
 function failureMessage(error: unknown, password: string): string {

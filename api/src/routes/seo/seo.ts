@@ -14,6 +14,7 @@ export const privatePathPrefixes = [
   '/analytics',
   '/xero',
   '/locations',
+  '/partners',
   '/api/',
 ] as const;
 

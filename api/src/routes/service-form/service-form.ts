@@ -1,3 +1,4 @@
+import { business } from '@cleanquote/content';
 import { toFieldErrors } from '@cleanquote/quote-core';
 import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
 import { Hono } from 'hono';
@@ -18,11 +19,12 @@ export { TERMS_VERSION } from './store-quote-request.ts';
  * same answer and stores nothing new; the same key with another body is refused with 422.
  *
  * An X-Partner-Key header attributes the quote to a partner's site (source `partner:<key>`). Only the
- * origins PARTNER_ORIGINS lists for that key may use it: from any other origin the request is refused
- * with 403 before its body is read; a key that is not configured is a bad field (400).
+ * partner's origins may use it: from any other origin the request is refused with 403 before its body
+ * is read, as is every request of a partner staff disabled (with the business's phone number); a key
+ * that is not known is a bad field (400).
  */
 export const serviceFormRoutes = new Hono<AppEnv>().post('/', async (c) => {
-  const partner = checkPartnerKey(c);
+  const partner = await checkPartnerKey(c);
   if (partner.outcome === 'origin-not-allowed') {
     c.var.logger.warn(
       { partnerKey: partner.key, origin: partner.origin },
@@ -31,6 +33,17 @@ export const serviceFormRoutes = new Hono<AppEnv>().post('/', async (c) => {
     return c.json(
       {
         error: 'This site is not allowed to send quote requests with this partner key.',
+        requestId: c.var.requestId,
+      },
+      403,
+    );
+  }
+
+  if (partner.outcome === 'partner-disabled') {
+    return c.json(
+      {
+        error: `Quote requests from this site are switched off. Please call ${business.name} on ${business.phone} for your quote.`,
+        partnerDisabled: true,
         requestId: c.var.requestId,
       },
       403,

@@ -1,3 +1,5 @@
+import type { MailProvider, SmtpSecurity } from '@cleanquote/content';
+
 /*
  * The one client of the admin APIs: every admin screen calls the server through these functions,
  * never with a fetch of its own. Every call sends the session cookie; a non-success answer throws
@@ -51,11 +53,6 @@ export interface OutboxPage {
   nextBefore: string | null;
 }
 
-/** The direct email sender's providers (spec §3). */
-export const MAIL_PROVIDERS = ['gmail', 'outlook', 'yahoo', 'custom'] as const;
-export type MailProvider = (typeof MAIL_PROVIDERS)[number];
-export type SmtpSecurity = 'none' | 'starttls' | 'tls';
-
 /** POST /api/send-direct-email (spec §7, plus the SMTP server for 'custom'). */
 export interface DirectEmail {
   fromEmail: string;
@@ -97,7 +94,7 @@ export class AdminApiError extends Error {
 
 async function call<T>(
   path: string,
-  init?: { method: 'POST'; body?: unknown },
+  init?: { method: 'POST' | 'PATCH'; body?: unknown },
 ): Promise<{ body: T; response: Response }> {
   let response: Response;
   try {
@@ -153,9 +150,7 @@ export async function fetchOutbox(
   if (options.limit) query.set('limit', String(options.limit));
   const search = query.size > 0 ? `?${query}` : '';
   const { body, response } = await call<OutboxMail[]>(`/api/admin/outbox${search}`);
-  const next = /<([^>]+)>;\s*rel="?next"?/.exec(response.headers.get('Link') ?? '')?.[1];
-  const nextBefore = next ? new URL(next, window.location.href).searchParams.get('before') : null;
-  return { mails: body, nextBefore };
+  return { mails: body, nextBefore: nextCursor(response) };
 }
 
 /** Queues a dead-lettered mail again. */
@@ -198,4 +193,198 @@ export interface Location {
 /** Every suburb page's public URL, from the one suburb data set. */
 export async function fetchLocations(): Promise<Location[]> {
   return (await call<Location[]>('/api/admin/locations')).body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The quote inbox (issue 13)
+
+/** Where a quote request is in the pipeline. */
+export const QUOTE_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** One row of GET /api/contact. Times are ISO strings. */
+export interface QuoteListItem {
+  id: string;
+  reference: string;
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  /** The serviceType id. */
+  service: string;
+  message?: string;
+  createdAt: string;
+  status: QuoteStatus;
+  /** 'main-site' or the partner key the wizard was embedded with. */
+  source: string;
+  replyDueAt: string;
+  firstResponseAt: string | null;
+  statusChangedAt: string;
+  /** An earlier quote has the same email or phone digits. */
+  returning: boolean;
+  /** The suburb of the address, when the server recognises one. */
+  suburb?: string | null;
+}
+
+/** One entry of a quote's history, oldest first. */
+export type QuoteHistoryEntry = {
+  id: string;
+  at: string;
+  actor: { name: string; email: string } | null;
+} & (
+  | { kind: 'created' }
+  | { kind: 'status'; from: QuoteStatus; to: QuoteStatus; reason?: string | null }
+  | { kind: 'note'; text: string }
+  | { kind: 'reply'; subject: string; text: string; mailId: string }
+);
+
+/** GET /api/contact/:id: the quote with its answers in words, history and related quotes. */
+export interface QuoteDetail extends QuoteListItem {
+  details: Record<string, unknown>;
+  summary: { label: string; value: string }[];
+  termsVersion: string | null;
+  consentedAt: string | null;
+  history: QuoteHistoryEntry[];
+  returningQuotes: {
+    id: string;
+    reference: string;
+    createdAt: string;
+    service: string;
+    status: QuoteStatus;
+  }[];
+  replyDraft: { subject: string; message: string };
+}
+
+/** The list's filters, as GET /api/contact (and the page's URL) name them. */
+export interface QuoteFilters {
+  q?: string;
+  status?: string;
+  service?: string;
+  source?: string;
+  from?: string;
+  to?: string;
+  returning?: string;
+  sort?: string;
+}
+
+/** The query string of a filter, without empty values. */
+export function quoteFilterQuery(
+  filters: QuoteFilters,
+  extra: Record<string, string | undefined> = {},
+): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries({ ...filters, ...extra })) {
+    if (value !== undefined && value !== '') query.set(name, value);
+  }
+  return query;
+}
+
+/** One page of the quote list, and the cursor of the next (`null` on the last). */
+export interface QuotePage {
+  quotes: QuoteListItem[];
+  nextBefore: string | null;
+}
+
+function nextCursor(response: Response): string | null {
+  const next = /<([^>]+)>;\s*rel="?next"?/.exec(response.headers.get('Link') ?? '')?.[1];
+  return next ? new URL(next, window.location.href).searchParams.get('before') : null;
+}
+
+/** One page of quote requests matching `filters`; `before` is the previous page's `nextBefore`. */
+export async function fetchQuotes(filters: QuoteFilters, before?: string, limit = 50): Promise<QuotePage> {
+  const query = quoteFilterQuery(filters, { before, limit: String(limit) });
+  const { body, response } = await call<QuoteListItem[]>(`/api/contact?${query}`);
+  return { quotes: body, nextBefore: nextCursor(response) };
+}
+
+/** The CSV export of the quotes matching `filters` (a download link's href). */
+export function quotesCsvUrl(filters: QuoteFilters): string {
+  const query = quoteFilterQuery(filters);
+  return `/api/contact.csv${query.size > 0 ? `?${query}` : ''}`;
+}
+
+/** One quote request with its history. */
+export async function fetchQuote(id: string): Promise<QuoteDetail> {
+  return (await call<QuoteDetail>(`/api/contact/${encodeURIComponent(id)}`)).body;
+}
+
+/** Moves a quote to `status` ('lost' needs a reason); answers the updated quote. */
+export async function changeQuoteStatus(
+  id: string,
+  status: QuoteStatus,
+  reason?: string,
+): Promise<QuoteDetail> {
+  return (
+    await call<QuoteDetail>(`/api/contact/${encodeURIComponent(id)}/status`, {
+      method: 'POST',
+      body: reason === undefined ? { status } : { status, reason },
+    })
+  ).body;
+}
+
+/** Adds a note to a quote's history. */
+export async function addQuoteNote(id: string, text: string): Promise<QuoteHistoryEntry> {
+  return (
+    await call<QuoteHistoryEntry>(`/api/contact/${encodeURIComponent(id)}/notes`, {
+      method: 'POST',
+      body: { text },
+    })
+  ).body;
+}
+
+/** Queues a reply to the customer, threaded under their auto-response. */
+export async function sendQuoteReply(
+  id: string,
+  reply: { subject: string; message: string },
+): Promise<{ mailId: string; entry: QuoteHistoryEntry }> {
+  return (
+    await call<{ mailId: string; entry: QuoteHistoryEntry }>(`/api/contact/${encodeURIComponent(id)}/reply`, {
+      method: 'POST',
+      body: reply,
+    })
+  ).body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Partner sites (issue 14)
+
+/** A partner site that embeds the wizard, as GET /api/partners lists it. */
+export interface PartnerSite {
+  key: string;
+  name: string;
+  origins: string[];
+  enabled: boolean;
+  quoteCount: number;
+}
+
+/** The embed script partners load: its exact-version URL and Subresource Integrity hash. */
+export interface EmbedScript {
+  version: string;
+  url: string;
+  integrity: string;
+}
+
+/** Every partner, and the embed script to put in their snippet (null when it is not built). */
+export async function fetchPartners(): Promise<{ partners: PartnerSite[]; embed: EmbedScript | null }> {
+  const { body } = await call<{ partners: PartnerSite[]; embed?: EmbedScript | null }>('/api/partners');
+  return { partners: body.partners, embed: body.embed ?? null };
+}
+
+/** Adds a partner; its key works from its origins at once. */
+export async function addPartner(partner: {
+  name: string;
+  key: string;
+  origins: string[];
+}): Promise<PartnerSite> {
+  return (await call<PartnerSite>('/api/partners', { method: 'POST', body: partner })).body;
+}
+
+/** Renames a partner, changes its origins, or disables / enables it. */
+export async function changePartner(
+  key: string,
+  change: { name?: string; origins?: string[]; enabled?: boolean },
+): Promise<PartnerSite> {
+  return (
+    await call<PartnerSite>(`/api/partners/${encodeURIComponent(key)}`, { method: 'PATCH', body: change })
+  ).body;
 }

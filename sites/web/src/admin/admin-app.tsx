@@ -11,8 +11,10 @@ import { AdminFrame } from './admin-frame.tsx';
 import { ClientEmailTestScreen } from './client-email-test/client-email-test-screen.tsx';
 import { DashboardScreen } from './dashboard/dashboard-screen.tsx';
 import { EmailTestScreen } from './email-test/email-test-screen.tsx';
+import { InboxScreen } from './inbox/inbox-screen.tsx';
 import { LocationsScreen } from './locations/locations-screen.tsx';
 import { NotBuiltScreen } from './not-built-screen.tsx';
+import { PartnersScreen } from './partners/partners-screen.tsx';
 
 /** What every admin screen is given: the signed-in admin. */
 export interface AdminScreenProps {
@@ -22,12 +24,13 @@ export interface AdminScreenProps {
 /** The component of each admin screen. */
 const screens: Readonly<Record<AdminScreen, ComponentType<AdminScreenProps>>> = {
   dashboard: DashboardScreen,
-  admin: () => <NotBuiltScreen screen="admin" />,
+  admin: InboxScreen,
   'email-test': EmailTestScreen,
   'client-email-test': ClientEmailTestScreen,
   analytics: () => <NotBuiltScreen screen="analytics" />,
   xero: () => <NotBuiltScreen screen="xero" />,
   locations: LocationsScreen,
+  partners: PartnersScreen,
 };
 
 /** Props of {@link AdminApp}. */

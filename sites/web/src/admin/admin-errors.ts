@@ -14,3 +14,8 @@ export function reportAdminError(error: unknown, title: string, fallback: string
   const message = error instanceof Error && error.message ? error.message : fallback;
   showToast({ title, description: message, variant: 'destructive' });
 }
+
+/** True when the call needs the quote dashboard unlocked first (403 {locked: true}). */
+export function isLockedError(error: unknown): boolean {
+  return error instanceof AdminApiError && error.locked;
+}

@@ -13,6 +13,7 @@ const navigationNames: Readonly<Record<AdminScreen, string>> = {
   analytics: 'Analytics',
   xero: 'Xero',
   locations: 'Locations',
+  partners: 'Partners',
 };
 
 /** Props of {@link AdminFrame}. */

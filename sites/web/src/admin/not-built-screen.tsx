@@ -2,7 +2,6 @@ import { type AdminScreen, adminScreenTitles } from '../routes.ts';
 
 /** What each screen still to come will do, so staff know what to expect. */
 const coming: Partial<Record<AdminScreen, string>> = {
-  admin: 'The quote inbox — every quote request, its status and the 24-hour reply promise — is being built.',
   analytics: 'Website analytics and the daily report are being built.',
   xero: 'The Xero connection and the weekly financial reports are being built.',
 };

@@ -16,6 +16,11 @@ const areas = [
   { href: '/email-test', title: 'Email Test', description: 'System email test, and the mail log.' },
   { href: '/client-email-test', title: 'Client Email Test', description: 'Client email test.' },
   { href: '/locations', title: 'Location Management', description: 'All location URLs for local marketing.' },
+  {
+    href: '/partners',
+    title: 'Partner Sites',
+    description: 'Sites that embed the quote wizard, and their embed code.',
+  },
 ] as const;
 
 /** /dashboard (spec §2): the greeting, the admin areas, quick actions and the live System Status. */

@@ -1,6 +1,19 @@
-import { NotBuiltScreen } from '../not-built-screen.tsx';
+import { DirectEmailSender } from './direct-email-sender.tsx';
+import { MailLogSection } from './mail-log-section.tsx';
 
-/** /email-test: the direct email sender and the mail log (being built). */
+/**
+ * /email-test (spec §2; issue 12 items 3 and 5): the direct email sender, then the Mail log — what
+ * the site has sent, is sending, failed to send or (without SMTP) captured.
+ */
 export function EmailTestScreen() {
-  return <NotBuiltScreen screen="email-test" />;
+  return (
+    <div className="email-tools">
+      <div className="page-header">
+        <h1>Email Test</h1>
+        <p className="muted">Check that email goes out, and read every email the site has sent.</p>
+      </div>
+      <DirectEmailSender />
+      <MailLogSection />
+    </div>
+  );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
+import { copyText } from '../../ui/copy-text.ts';
 import { fetchLocations, type Location } from '../admin-api.ts';
 import { reportAdminError } from '../admin-errors.ts';
-import { copyText } from './copy-text.ts';
 
 /** How long a copy button says 'Copied!' (spec §9). */
 export const COPIED_NOTICE_MS = 2000;

@@ -1,0 +1,132 @@
+import { count, eq, like } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
+import { partners, quoteRequests } from '../../db/schema.ts';
+import { PARTNER_KEY_PATTERN } from '../../env.ts';
+import { parseJsonBody, requiredText } from '../../lib/validation.ts';
+import type { Partner } from '../../partners/partner-registry.ts';
+
+/** An origin as browsers send it: scheme, host and port only (https://agency.example). */
+const origin = z.string().transform((value, ctx) => {
+  const text = value.trim().replace(/\/+$/, '');
+  try {
+    const url = new URL(text);
+    if (/^https?:$/.test(url.protocol) && url.origin === text) return url.origin;
+  } catch {
+    // Reported below.
+  }
+  ctx.issues.push({
+    code: 'custom',
+    message: `"${value}" is not an origin like https://agency.example`,
+    input: value,
+  });
+  return z.NEVER;
+});
+
+const origins = z
+  .array(origin, { error: 'List the sites allowed to use the key' })
+  .min(1, 'List at least one site allowed to use the key')
+  .max(20, 'At most 20 sites');
+
+const newPartner = z.object({
+  name: requiredText(100, 'Please enter the partner’s name', { label: 'The name' }),
+  key: z
+    .string({ error: 'Please enter a key' })
+    .trim()
+    .regex(
+      PARTNER_KEY_PATTERN,
+      'Use lower-case letters, digits and hyphens (at most 64), starting with a letter or digit',
+    ),
+  origins,
+});
+
+const partnerChange = z.object({
+  name: requiredText(100, 'Please enter the partner’s name', { label: 'The name' }).optional(),
+  origins: origins.optional(),
+  enabled: z.boolean({ error: 'enabled is true or false' }).optional(),
+});
+
+/** What the API answers for a partner. */
+function present(partner: Partner, quoteCount: number) {
+  return { ...partner, quoteCount };
+}
+
+async function quoteCounts(db: AuthEnv['Variables']['database']['db']): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ source: quoteRequests.source, quotes: count() })
+    .from(quoteRequests)
+    .where(like(quoteRequests.source, 'partner:%'))
+    .groupBy(quoteRequests.source);
+  return new Map(rows.map((row) => [row.source.slice('partner:'.length), row.quotes]));
+}
+
+/**
+ * Partner sites, managed by staff on /partners (issue 14): GET /api/partners lists them with their
+ * quote counts, POST adds one {name, key, origins}, PATCH /api/partners/:key renames it, changes its
+ * origins or disables / enables it. Every change takes effect on the next request (the registry is
+ * read again). Behind the admin session; partners are not quote data, so no dashboard unlock.
+ */
+export const partnerRoutes = new Hono<AuthEnv>()
+  .use(requireAdmin)
+  .get('/', async (c) => {
+    const [snapshot, counts] = await Promise.all([c.var.partners.reload(), quoteCounts(c.var.database.db)]);
+    const list = [...snapshot.byKey.values()]
+      .sort((a, b) => a.name.localeCompare(b.name, 'en-AU'))
+      .map((partner) => present(partner, counts.get(partner.key) ?? 0));
+    return c.json({ partners: list });
+  })
+  .post('/', async (c) => {
+    const parsed = await parseJsonBody(c, newPartner);
+    if (!parsed.success) return parsed.response;
+    await c.var.partners.snapshot(); // the configured partners are in the table before any change
+    const { name, key } = parsed.data;
+    const allowed = [...new Set(parsed.data.origins)];
+    const inserted = await c.var.database.writes.run((tx) =>
+      tx
+        .insert(partners)
+        .values({ key, name, origins: allowed })
+        .onConflictDoNothing()
+        .returning({ key: partners.key }),
+    );
+    if (inserted.length === 0) {
+      return c.json(
+        {
+          error: 'Please check the highlighted fields.',
+          fields: { key: 'Another partner already has this key' },
+          requestId: c.var.requestId,
+        },
+        409,
+      );
+    }
+    const partner = (await c.var.partners.reload()).byKey.get(key);
+    c.var.logger.info({ partnerKey: key }, 'partner added');
+    return c.json(present(partner ?? { key, name, origins: allowed, enabled: true }, 0), 201);
+  })
+  .patch('/:key', async (c) => {
+    const parsed = await parseJsonBody(c, partnerChange);
+    if (!parsed.success) return parsed.response;
+    await c.var.partners.snapshot(); // the configured partners are in the table before any change
+    const key = c.req.param('key');
+    const { name, enabled } = parsed.data;
+    const allowed = parsed.data.origins && [...new Set(parsed.data.origins)];
+    const updated = await c.var.database.writes.run((tx) =>
+      tx
+        .update(partners)
+        .set({
+          ...(name === undefined ? {} : { name }),
+          ...(allowed === undefined ? {} : { origins: allowed }),
+          ...(enabled === undefined ? {} : { enabled }),
+          updatedAt: new Date(),
+        })
+        .where(eq(partners.key, key))
+        .returning({ key: partners.key }),
+    );
+    if (updated.length === 0)
+      return c.json({ error: 'No partner has this key.', requestId: c.var.requestId }, 404);
+    const [snapshot, counts] = await Promise.all([c.var.partners.reload(), quoteCounts(c.var.database.db)]);
+    const partner = snapshot.byKey.get(key);
+    if (!partner) return c.json({ error: 'No partner has this key.', requestId: c.var.requestId }, 404);
+    c.var.logger.info({ partnerKey: key, enabled: partner.enabled }, 'partner changed');
+    return c.json(present(partner, counts.get(key) ?? 0));
+  });

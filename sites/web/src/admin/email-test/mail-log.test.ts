@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxMail } from '../admin-api.ts';
+import {
+  appendPage,
+  mailKindLabel,
+  mailLogHref,
+  mailLogSummary,
+  queuedAgain,
+  replaceMail,
+  statusFromSearch,
+} from './mail-log.ts';
+
+function mail(id: string, overrides: Partial<OutboxMail> = {}): OutboxMail {
+  return {
+    id,
+    kind: 'client-email-test',
+    messageId: `<${id}@example>`,
+    to: 'priya@example.com',
+    subject: 'We received your quote request (TEST)',
+    status: 'dead',
+    attempts: 3,
+    nextAttemptAt: null,
+    lastError: 'ECONNREFUSED',
+    sentAt: null,
+    createdAt: '2026-11-23T01:00:00.000Z',
+    text: 'Hi Priya,',
+    ...overrides,
+  };
+}
+
+describe('the status filter in the URL', () => {
+  it('reads a known status from ?status= and treats anything else as every status', () => {
+    expect(statusFromSearch('status=dead')).toBe('dead');
+    expect(statusFromSearch('?status=captured&x=1')).toBe('captured');
+    expect(statusFromSearch('status=DEAD')).toBeUndefined();
+    expect(statusFromSearch('status=constructor')).toBeUndefined();
+    expect(statusFromSearch('')).toBeUndefined();
+  });
+
+  it('writes the status into /email-test’s query, keeping other parameters, and lands on the log', () => {
+    expect(mailLogHref('', 'dead')).toBe('/email-test?status=dead#mail-log');
+    expect(mailLogHref('status=dead', undefined)).toBe('/email-test#mail-log');
+    expect(mailLogHref('?status=dead&from=dashboard', 'sent')).toBe(
+      '/email-test?status=sent&from=dashboard#mail-log',
+    );
+  });
+});
+
+describe('the list', () => {
+  it('adds a later page below, never showing a mail twice', () => {
+    const shown = [mail('c'), mail('b')];
+    expect(appendPage(shown, [mail('b'), mail('a')]).map((each) => each.id)).toEqual(['c', 'b', 'a']);
+  });
+
+  it('shows a retried dead letter as queued, due at the retry, attempts and error cleared', () => {
+    const now = new Date('2026-11-23T02:00:00.000Z');
+    const again = queuedAgain(mail('a'), now);
+    expect(again).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: '2026-11-23T02:00:00.000Z',
+    });
+    const list = replaceMail([mail('b'), mail('a')], again);
+    expect(list.map((each) => each.status)).toEqual(['dead', 'queued']);
+  });
+
+  it('names the kinds of mail in words, an unknown kind as stored', () => {
+    expect(mailKindLabel('quote-auto-response')).toBe('Quote auto-response (to the client)');
+    expect(mailKindLabel('weekly-xero-report')).toBe('weekly-xero-report');
+    expect(mailKindLabel('toString')).toBe('toString');
+  });
+
+  it('says how many mails are shown, and what an empty list means', () => {
+    expect(mailLogSummary(0, undefined, false)).toBe('No mail has been sent or captured yet.');
+    expect(mailLogSummary(0, 'dead', false)).toBe('No dead mail.');
+    expect(mailLogSummary(1, undefined, false)).toBe('Showing 1 mail, newest first.');
+    expect(mailLogSummary(25, 'sent', true)).toBe('Showing 25 sent mails, newest first; older mail below.');
+  });
+});

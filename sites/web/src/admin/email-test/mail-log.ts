@@ -1,0 +1,72 @@
+import { MAIL_STATUSES, type MailStatus, type OutboxMail } from '../admin-api.ts';
+
+/*
+ * The mail log's rules as plain data: the status filter kept in the URL (so the dashboard's links to
+ * /email-test?status=dead#mail-log land on the right list), pages joined newest first, and what a
+ * mail looks like once it was queued again.
+ */
+
+/** The id of the Mail log section: /email-test#mail-log lands on it. */
+export const MAIL_LOG_ID = 'mail-log';
+
+/** How many mails one page of the log shows. */
+export const MAIL_LOG_PAGE_SIZE = 25;
+
+/** The status filter read from a query string ('?status=dead'); unknown or absent: every status. */
+export function statusFromSearch(search: string): MailStatus | undefined {
+  const value = new URLSearchParams(search).get('status');
+  return (MAIL_STATUSES as readonly string[]).includes(value ?? '') ? (value as MailStatus) : undefined;
+}
+
+/**
+ * The /email-test URL showing the mail log filtered by `status` (every status when undefined),
+ * keeping the query's other parameters and landing on the log.
+ */
+export function mailLogHref(search: string, status: MailStatus | undefined): string {
+  const query = new URLSearchParams(search);
+  if (status) query.set('status', status);
+  else query.delete('status');
+  const text = query.toString();
+  return `/email-test${text ? `?${text}` : ''}#${MAIL_LOG_ID}`;
+}
+
+/** The next page added below what is shown; a mail already shown is not shown twice. */
+export function appendPage(shown: readonly OutboxMail[], page: readonly OutboxMail[]): OutboxMail[] {
+  const ids = new Set(shown.map((mail) => mail.id));
+  return [...shown, ...page.filter((mail) => !ids.has(mail.id))];
+}
+
+/**
+ * A dead letter as the server holds it after POST /api/admin/outbox/:id/retry: queued, due now, its
+ * attempts and last error cleared. `now` is the retry's time.
+ */
+export function queuedAgain(mail: OutboxMail, now: Date): OutboxMail {
+  return { ...mail, status: 'queued', attempts: 0, lastError: null, nextAttemptAt: now.toISOString() };
+}
+
+/** Replaces the mail with the same id. */
+export function replaceMail(mails: readonly OutboxMail[], next: OutboxMail): OutboxMail[] {
+  return mails.map((mail) => (mail.id === next.id ? next : mail));
+}
+
+/** The outbox's kinds of mail, in the business's words; an unknown kind shows as stored. */
+const KIND_LABELS: Readonly<Record<string, string>> = {
+  'quote-notification': 'Quote notification (to the business)',
+  'quote-auto-response': 'Quote auto-response (to the client)',
+  'team-contact': 'Team contact message',
+  'team-contact-copy': 'Team contact message (copy)',
+  'newsletter-confirmation': 'Newsletter confirmation',
+  'client-email-test': 'Client email test',
+};
+
+/** What kind of mail this is, in words. */
+export function mailKindLabel(kind: string): string {
+  return Object.hasOwn(KIND_LABELS, kind) ? (KIND_LABELS[kind] ?? kind) : kind;
+}
+
+/** The line under the filter: how many mails are shown, or that there are none. */
+export function mailLogSummary(count: number, status: MailStatus | undefined, more: boolean): string {
+  if (count === 0) return status ? `No ${status} mail.` : 'No mail has been sent or captured yet.';
+  const mails = `${count} ${status ? `${status} ` : ''}mail${count === 1 ? '' : 's'}`;
+  return `Showing ${mails}, newest first${more ? '; older mail below' : ''}.`;
+}

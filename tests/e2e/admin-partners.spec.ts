@@ -1,0 +1,67 @@
+/**
+ * Issue 14, item 6: staff manage the partner sites on /partners, and what they change governs which
+ * sites may send quotes with a partner key, at once.
+ */
+import { toSubmission } from '@cleanquote/quote-core';
+import { validAnswers } from '@cleanquote/quote-core/test-fixtures';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { e2eAdmin } from '../support/e2e-admin.ts';
+
+const partnerOrigin = 'https://coordination.example';
+
+async function signInTo(page: Page, path: string): Promise<void> {
+  await page.goto(`/api/login?next=${path}`);
+  await page.getByLabel('Email address').fill(e2eAdmin.email);
+  await page.getByLabel('Password').fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+test('staff add a partner, whose quotes then arrive under its name, and disable it', async ({ page }) => {
+  const key = `coordination-${Date.now().toString(36)}`;
+  const name = `Coordination Partners ${key.slice(-4)}`;
+  const sendQuote = () =>
+    page.request.post('/api/service-form', {
+      headers: { Origin: partnerOrigin, 'X-Partner-Key': key },
+      data: toSubmission(validAnswers('deep-clean', { name: `Client of ${name}` })),
+    });
+  expect((await sendQuote()).status()).toBe(400); // an unknown key
+
+  await signInTo(page, '/partners');
+  await expect(page.getByRole('heading', { level: 1, name: 'Partner Sites' })).toBeVisible();
+  const form = page.getByRole('region', { name: 'Add a partner' });
+  await form.getByLabel('Name').fill(name);
+  await expect(form.getByLabel('Key')).not.toHaveValue('');
+  await form.getByLabel('Key').fill(key);
+  await form.getByLabel('Allowed sites').fill('coordination.example/quotes');
+  await form.getByRole('button', { name: 'Add partner' }).click();
+  await expect(form.getByText(/is not an origin like https:\/\/agency.example/)).toBeVisible();
+  await form.getByLabel('Allowed sites').fill(partnerOrigin);
+  await form.getByRole('button', { name: 'Add partner' }).click();
+
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  await expect(card.getByText('Quote requests: 0')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Its key now works from its site, and the inbox names the partner.
+  expect((await sendQuote()).status()).toBe(201);
+  await page.goto('/admin');
+  const row = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: `Client of ${name}` }) });
+  await expect(row.getByText(name, { exact: true })).toBeVisible();
+
+  // Disabled: its site's quotes are refused with a way to call.
+  await page.goto('/partners');
+  await card.getByRole('button', { name: `Disable ${name}` }).click();
+  await expect(card.getByText('Disabled', { exact: true })).toBeVisible();
+  await expect(card.getByText('Quote requests: 1')).toBeVisible();
+  const refused = await sendQuote();
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: string }).error).toContain('(03) 5550 0123');
+  await card.getByRole('button', { name: `Enable ${name}` }).click();
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  expect((await sendQuote()).status()).toBe(201);
+});
