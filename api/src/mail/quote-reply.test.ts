@@ -62,6 +62,8 @@ describe('suburbOf', () => {
     expect(suburbOf('12 Chapel St, South Yarra, VIC')).toBe('South Yarra');
     expect(suburbOf('4/88 Nicholson St Carlton North VIC 3054')).toBe('Carlton North');
     expect(suburbOf('1 Main Rd, Mount Eliza, VIC 3930')).toBe('Mount Eliza');
+    expect(suburbOf('8 Acland St, St Kilda VIC 3182')).toBe('St Kilda');
+    expect(suburbOf('Unit 4, 22 High St, Northcote, VIC, 3070')).toBe('Northcote');
     expect(suburbOf('PO Box 12')).toBeUndefined();
   });
 });

@@ -35,17 +35,29 @@ function inWords(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
+// Known suburbs by their lower-case words ('st kilda'), and the most words a name has.
+const SUBURBS_BY_NAME = new Map(
+  suburbs.filter(({ name }) => name !== 'Melbourne CBD').map(({ name }) => [name.toLowerCase(), name]),
+);
+const MOST_WORDS = Math.max(...[...SUBURBS_BY_NAME.keys()].map((name) => name.split(' ').length));
+
 /**
  * The suburb named in an address: the longest known Melbourne suburb the address names as whole
  * words ('12 Chapel St, South Yarra, VIC' → 'South Yarra'), else the part before the state
- * ('1 Main Rd, Mount Eliza, VIC 3930' → 'Mount Eliza'), else none.
+ * ('1 Main Rd, Mount Eliza, VIC 3930' → 'Mount Eliza'), else none. A few map lookups per word, so
+ * the list can name every row's suburb.
  */
 export function suburbOf(address: string): string | undefined {
-  const lower = ` ${address.toLowerCase().replace(/[^\p{L}\p{N}']+/gu, ' ')} `;
+  const words = address
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter(Boolean);
   let found: string | undefined;
-  for (const { name } of suburbs) {
-    if (name === 'Melbourne CBD') continue;
-    if (lower.includes(` ${name.toLowerCase()} `) && name.length > (found?.length ?? 0)) found = name;
+  for (let start = 0; start < words.length; start += 1) {
+    for (let count = 1; count <= MOST_WORDS && start + count <= words.length; count += 1) {
+      const name = SUBURBS_BY_NAME.get(words.slice(start, start + count).join(' '));
+      if (name && name.length > (found?.length ?? 0)) found = name;
+    }
   }
   if (found) return found;
   const parts = address

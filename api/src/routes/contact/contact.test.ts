@@ -78,6 +78,7 @@ describe('GET /api/contact without a dashboard password', () => {
       firstResponseAt: null,
       statusChangedAt: '2026-11-01T00:00:00.000Z',
       returning: false,
+      suburb: 'Melbourne',
     });
     expect(quotes[1]).toMatchObject({ source: 'partner:agency', service: 'deep-clean' });
     expect(quotes[1]).not.toHaveProperty('message');

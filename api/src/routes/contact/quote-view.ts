@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type QuoteHistoryKind, quoteHistory, quoteRequests } from '../../db/schema.ts';
 import { storedTextReader } from '../../db/stored-text.ts';
-import { type QuoteReplyDraft, quoteReplyDraft } from '../../mail/quote-reply.ts';
+import { type QuoteReplyDraft, quoteReplyDraft, suburbOf } from '../../mail/quote-reply.ts';
 import { FULL_SHAPE, type FullQuote, type ListedQuote } from './list-query.ts';
 
 /** One quote in GET /api/contact. */
@@ -24,6 +24,8 @@ export interface QuoteListItem {
   firstResponseAt: string | null;
   statusChangedAt: string;
   returning: boolean;
+  /** The suburb the address names, when the server recognises one (as the reply draft names it). */
+  suburb: string | null;
 }
 
 /** Who did something in the inbox: their first name, else their email. */
@@ -81,6 +83,7 @@ export function toListItem(row: ListedQuote): QuoteListItem {
     firstResponseAt: iso(row.firstResponseAt),
     statusChangedAt: (row.statusChangedAt ?? row.createdAt).toISOString(),
     returning: row.returning,
+    suburb: suburbOf(row.address) ?? null,
   };
 }
 
