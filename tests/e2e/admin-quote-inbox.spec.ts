@@ -99,7 +99,7 @@ test('a quote from the wizard is found, worked through the pipeline and answered
   const dialog = page.getByRole('dialog', { name: 'Mark as Lost' });
   await dialog.getByRole('button', { name: 'Mark as Lost' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please choose a reason.');
-  await dialog.getByRole('radio', { name: 'Other' }).check();
+  await dialog.getByRole('radio', { name: 'Other', exact: true }).check();
   await dialog.getByLabel('Other reason').fill('Went with a friend of the family');
   await dialog.getByRole('button', { name: 'Mark as Lost' }).click();
   await expect(page.getByRole('heading', { name: 'Status: Lost' })).toBeVisible();
@@ -190,10 +190,10 @@ test('the inbox works on a 360 px phone without sideways scrolling', async ({ pa
   await page.getByLabel('Password').fill(dashboardPassword);
   await page.getByRole('button', { name: 'Unlock' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Quote Requests' })).toBeVisible();
-  await expect(page.getByRole('link', { name: client.name })).toBeVisible();
+  await expect(page.getByRole('link', { name: client.name, exact: true })).toBeVisible();
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(await overflow()).toBeLessThanOrEqual(0);
-  await page.getByRole('link', { name: client.name }).click();
+  await page.getByRole('link', { name: client.name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: client.name })).toBeVisible();
   await page.getByRole('button', { name: 'Reply' }).click();
   expect(await overflow()).toBeLessThanOrEqual(0);
