@@ -2,6 +2,8 @@ import { and, count, desc, eq, gt, inArray, lt, max } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AuthEnv } from '../../auth/middleware.ts';
 import { outbox, quoteRequests } from '../../db/schema.ts';
+import { dailyReportJob } from '../../jobs/scheduled-jobs.ts';
+import { type JobStatus, jobStatuses } from './jobs.ts';
 
 /** The reply the business promises on every quote (spec §9: a detailed quote within 24 hours). */
 export const REPLY_PROMISE_MS = 24 * 60 * 60 * 1000;
@@ -21,6 +23,8 @@ export interface SystemStatus {
     lastError: string | null;
   };
   quotes: { new: number; overdue: number };
+  /** The daily analytics email: its next run and last run (GET /api/admin/jobs has every job). */
+  dailyReport: JobStatus | null;
 }
 
 // An SMTP refusal can quote a customer's address; the status is shown before the quote dashboard
@@ -50,11 +54,12 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
       database: { ok, latencyMs },
       mail: { mode, queued: 0, dead: 0, lastSentAt: null, lastError: null },
       quotes: { new: 0, overdue: 0 },
+      dailyReport: null,
     };
   }
   const db = database.db;
   const now = Date.now();
-  const [byStatus, [sent], [lastAttempt], [quotes], [overdue]] = await Promise.all([
+  const [byStatus, [sent], [lastAttempt], [quotes], [overdue], [dailyReport]] = await Promise.all([
     db
       .select({ status: outbox.status, count: count() })
       .from(outbox)
@@ -74,6 +79,7 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
       .where(
         and(eq(quoteRequests.status, 'new'), lt(quoteRequests.createdAt, new Date(now - REPLY_PROMISE_MS))),
       ),
+    jobStatuses(database, new Date(now), [dailyReportJob]),
   ]);
   const tally = (statuses: string[]) =>
     byStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.count, 0);
@@ -89,5 +95,6 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
       lastError: mode === 'smtp' && failed ? failed.replace(ADDRESS, '<address>') : null,
     },
     quotes: { new: quotes?.count ?? 0, overdue: overdue?.count ?? 0 },
+    dailyReport: dailyReport ?? null,
   };
 }
