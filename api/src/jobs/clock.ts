@@ -13,7 +13,7 @@ export const systemClock: Clock = { now: () => new Date() };
 export class ManualClock implements Clock {
   #now: number;
 
-  constructor(start: Date | string) {
+  constructor(start: Date | string | number) {
     this.#now = new Date(start).getTime();
   }
 
@@ -21,7 +21,7 @@ export class ManualClock implements Clock {
     return new Date(this.#now);
   }
 
-  set(instant: Date | string): void {
+  set(instant: Date | string | number): void {
     this.#now = new Date(instant).getTime();
   }
 
