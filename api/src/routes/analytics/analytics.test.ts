@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsReport } from '../../analytics/report.ts';
 import { DAILY_REPORT_KIND } from '../../analytics/report-mail.ts';
 import { deleteExpiredAnalytics, firstKeptDay } from '../../analytics/retention.ts';
 import { newRowId } from '../../db/row-id.ts';
@@ -175,11 +176,11 @@ async function insertQuote(createdAt: string, name: string) {
     tx.insert(quoteRequests).values({
       id: newRowId(),
       reference: `CQ-${newRowId().slice(-8)}`,
-      serviceType: request.serviceType,
+      serviceType: 'regular-clean',
       name,
-      email: request.email,
-      phone: request.phone,
-      address: request.address,
+      email: 'priya@example.com',
+      phone: '0491 570 158',
+      address: '12 Chapel St, South Yarra, VIC',
       details: request,
       createdAt: new Date(createdAt),
     }),
@@ -198,7 +199,7 @@ describe('GET /api/analytics/report', () => {
       headers: { Cookie: cookie },
     });
     expect(response.status).toBe(200);
-    return (await response.json()) as Record<string, unknown> & { [key: string]: never };
+    return (await response.json()) as AnalyticsReport;
   }
 
   it('reports a Melbourne day: views, Home for /, visitors, referrers, the week before, 30 days', async () => {
@@ -230,7 +231,7 @@ describe('GET /api/analytics/report', () => {
       weekEarlierViews: 4,
       changePercent: 75,
     });
-    const daily = body.daily as unknown as { date: string; views: number }[];
+    const daily = body.daily;
     expect(daily).toHaveLength(30);
     expect(daily[0]).toEqual({ date: '2026-10-24', views: 0, quoteRequests: 0 });
     expect(daily.at(-1)).toEqual({ date: '2026-11-22', views: 7, quoteRequests: 0 });
@@ -245,14 +246,14 @@ describe('GET /api/analytics/report', () => {
     await insertQuote('2026-04-05T23:59:00+10:00', 'Last Minute');
     await insertQuote('2026-04-06T00:00:00+10:00', 'Next Day');
     const body = await report('?date=2026-04-05');
-    const names = (body.contactRequests as unknown as { name: string }[]).map((quote) => quote.name);
+    const names = body.contactRequests.map((quote) => quote.name);
     expect(names).toEqual(['At Midnight', 'The Second Half Past Two', 'Last Minute']);
     expect(body.contactRequests[0]).toMatchObject({
       service: 'regular-clean',
       phone: '0491 570 158',
       message: 'Please bring a ladder.',
     });
-    const daily = body.daily as unknown as { date: string; quoteRequests: number }[];
+    const daily = body.daily;
     expect(daily.slice(-2)).toEqual([
       { date: '2026-04-04', views: 0, quoteRequests: 1 },
       { date: '2026-04-05', views: 0, quoteRequests: 3 },
@@ -265,10 +266,7 @@ describe('GET /api/analytics/report', () => {
     await insertQuote('2026-10-04T23:59:00+11:00', 'Last');
     await insertQuote('2026-10-05T00:00:00+11:00', 'Next Day');
     const body = await report('?date=2026-10-04');
-    expect((body.contactRequests as unknown as { name: string }[]).map((quote) => quote.name)).toEqual([
-      'First',
-      'Last',
-    ]);
+    expect(body.contactRequests.map((quote) => quote.name)).toEqual(['First', 'Last']);
   });
 
   it('shows the wizard funnel: visits reaching each step, and where they left', async () => {
