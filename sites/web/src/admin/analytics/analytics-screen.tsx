@@ -1,5 +1,5 @@
 import './analytics.css';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { type AnalyticsReport, fetchAnalyticsReport, sendAnalyticsReport } from '../admin-api.ts';
@@ -27,11 +27,16 @@ export function AnalyticsScreen() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [sending, setSending] = useState(false);
 
+  // Only the answer for the date asked last is shown: an earlier, slower one is dropped.
+  const latest = useRef(0);
   const refresh = useCallback(async (day: string) => {
+    const asked = ++latest.current;
     setLoad((shown) => (shown.state === 'loaded' ? shown : { state: 'loading' }));
     try {
-      setLoad({ state: 'loaded', report: await fetchAnalyticsReport(day) });
+      const report = await fetchAnalyticsReport(day);
+      if (asked === latest.current) setLoad({ state: 'loaded', report });
     } catch (error) {
+      if (asked !== latest.current) return;
       if (isLockedError(error)) {
         setLoad({ state: 'locked' });
         return;
