@@ -274,4 +274,10 @@ test('/analytics shows the day’s report, sends it, and is axe clean and keyboa
   const table = page.getByRole('table', { name: 'Page views and quote requests per day' });
   await expect(table.getByRole('row')).toHaveCount(31);
   await expectNoAxeViolations(page);
+
+  // The dashboard's System Status names the daily report: no 9:00 has passed on this new database.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
+  const status = page.getByRole('region', { name: 'System Status' });
+  await expect(status).toContainText('Daily report: Not sent yet');
+  await expect(status).toContainText(/Next \d{2}\/\d{2}\/\d{4} at 9:00 AM/);
 });

@@ -284,4 +284,32 @@ describe('GET /api/admin/jobs', () => {
     const change = await jobsAt('2026-10-03T23:00:00+10:00');
     expect(change.body[0]?.nextRunAt).toBe('2026-10-04T09:00:00+11:00');
   });
+
+  it('shows the daily report’s last run, also in the dashboard’s System Status', async () => {
+    const database = await processOnDatabase();
+    await createTestAdmin(database);
+    const clock = new ManualClock('2026-11-22T20:00:00+11:00');
+    const runner = runnerFor(database, clock);
+    await runner.start();
+    clock.set('2026-11-23T09:00:00+11:00');
+    await runner.tick();
+    const app = createApp({ environment, database, logger, clock });
+    const cookie = await signIn(app);
+    const jobs = (await (await app.request('/api/admin/jobs', { headers: { Cookie: cookie } })).json()) as {
+      lastRun: unknown;
+    }[];
+    const lastRun = {
+      period: '2026-11-22',
+      status: 'succeeded',
+      startedAt: '2026-11-23T09:00:00+11:00',
+      finishedAt: expect.stringMatching(/^2026-11-23T09:00:00\+11:00$/),
+      error: null,
+    };
+    expect(jobs[0]?.lastRun).toEqual(lastRun);
+    const status = await app.request('/api/admin/status', { headers: { Cookie: cookie } });
+    expect(((await status.json()) as { dailyReport: unknown }).dailyReport).toMatchObject({
+      name: 'daily-report',
+      lastRun,
+    });
+  });
 });
