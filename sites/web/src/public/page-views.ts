@@ -57,15 +57,21 @@ function recordPageView(fromOtherSite: boolean): void {
 /**
  * Records this page's view and follows the app's client-side navigations (the router announces
  * them as `pushState` events; the back button as `popstate`). Call once the page has loaded.
+ * @returns a function that stops following navigations.
  */
-export function startPageViews(): void {
-  if (listening) return;
+export function startPageViews(): () => void {
+  if (listening) return () => {};
   listening = true;
   recordPageView(true);
   // After the app has rendered the new page (and its meta), not in the middle of the navigation.
   const afterNavigation = () => requestAnimationFrame(() => setTimeout(() => recordPageView(false), 0));
   window.addEventListener('pushState', afterNavigation);
   window.addEventListener('popstate', afterNavigation);
+  return () => {
+    window.removeEventListener('pushState', afterNavigation);
+    window.removeEventListener('popstate', afterNavigation);
+    listening = false;
+  };
 }
 
 function newVisitId(): string {
