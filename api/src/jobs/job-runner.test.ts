@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAILY_REPORT_KIND } from '../analytics/report-mail.ts';
 import { createApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/database.ts';
@@ -190,6 +190,28 @@ describe('the daily report job', () => {
       { job: 'daily-report', outcome: 'nothing-due' },
     ]);
     expect(await reportsSent(database)).toEqual([]);
+  });
+});
+
+describe('croner', () => {
+  it('fires the daily report at 9:00 Melbourne time by itself', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-23T08:58:30+11:00'));
+      const database = await processOnDatabase();
+      // The real clock and croner's own timers, both on the faked time.
+      const runner = new JobRunner({ database, environment, logger, jobs: [dailyReportJob] });
+      runners.push(runner);
+      await runner.start();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(await reportsSent(database)).toEqual([]);
+      await vi.advanceTimersByTimeAsync(40_000);
+      await vi.waitFor(async () => expect(await reportsSent(database)).toEqual(['Sunday 22 November 2026']));
+      const [run] = await runsOf(database);
+      expect(melbourneIsoString(run?.startedAt ?? new Date(0))).toBe('2026-11-23T09:00:00+11:00');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
