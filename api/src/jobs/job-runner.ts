@@ -137,7 +137,11 @@ export class JobRunner {
     });
     const rows = await database.db.select().from(scheduledJobs);
     this.#registeredAt = new Map(rows.map((row) => [row.name, row.registeredAt.getTime()]));
-    const outcomes = await this.tick();
+    // A database hiccup at start-up must not leave the jobs unscheduled: croner's fires try again.
+    const outcomes = await this.tick().catch((error: unknown) => {
+      this.#options.logger.error({ err: error }, 'scheduled jobs could not catch up at start-up');
+      return [] as TickOutcome[];
+    });
     if (this.#options.schedule && !this.#stopped) {
       for (const job of jobs) {
         this.#crons.push(
