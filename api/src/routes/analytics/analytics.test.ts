@@ -71,6 +71,17 @@ describe('POST /api/collect', () => {
     expect(everything).not.toContain('a@b.c');
   });
 
+  it('names pages by their path: no trailing slash, /public as the home page', async () => {
+    for (const url of [
+      'https://clean.example/team/',
+      'https://clean.example/public',
+      'https://clean.example/?x=1',
+    ]) {
+      await collect(view(url));
+    }
+    expect((await storedViews()).map((row) => row.path).sort()).toEqual(['/', '/', '/team']);
+  });
+
   it('does not count a visitor who sent Global Privacy Control or Do Not Track', async () => {
     expect((await collect(view('https://clean.example/'), { 'Sec-GPC': '1' })).status).toBe(204);
     expect((await collect(view('https://clean.example/'), { DNT: '1' })).status).toBe(204);
@@ -134,7 +145,9 @@ describe('POST /api/collect', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T23:50:00+11:00'));
     await collect(view('https://clean.example/'));
+    vi.setSystemTime(new Date('2026-11-23T23:51:00+11:00'));
     await collect(view('https://clean.example/team'));
+    vi.setSystemTime(new Date('2026-11-23T23:52:00+11:00'));
     await collect(view('https://clean.example/'), { 'User-Agent': SAFARI });
     vi.setSystemTime(new Date('2026-11-24T00:10:00+11:00'));
     await collect(view('https://clean.example/'));
@@ -347,9 +360,9 @@ describe('POST /api/analytics/send-report', () => {
       recipients: ['owner@sparkleclean.example', 'office@sparkleclean.example'],
     });
     const mails = await context.database.db.select().from(outbox).where(eq(outbox.kind, DAILY_REPORT_KIND));
-    expect(mails.map((mail) => mail.toAddress)).toEqual([
-      'owner@sparkleclean.example',
+    expect(mails.map((mail) => mail.toAddress).sort()).toEqual([
       'office@sparkleclean.example',
+      'owner@sparkleclean.example',
     ]);
     const [mail] = mails;
     expect(mail?.subject).toBe('Daily analytics report for Sunday 22 November 2026');

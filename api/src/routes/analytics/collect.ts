@@ -41,6 +41,12 @@ function utm(value: string | null): string | null {
   return trimmed ? trimmed : null;
 }
 
+/** The page's path as the site names it: no trailing slash, and '/public' is the home page (spec §2). */
+function pagePath(page: URL): string {
+  const path = page.pathname.length > 1 ? page.pathname.replace(/\/+$/, '') || '/' : page.pathname;
+  return (path === '/public' ? '/' : path).slice(0, 300);
+}
+
 /** The referring site's host, only when it is another site than this one. */
 function referrerHost(referrer: string | undefined, ownHost: string): string | null {
   if (!referrer) return null;
@@ -127,7 +133,7 @@ export function collectRoutes() {
           id: newRowId(),
           at: now,
           day,
-          path: (page.pathname.length > 1 ? page.pathname.replace(/\/+$/, '') : page.pathname).slice(0, 300),
+          path: pagePath(page),
           referrerHost: referrerHost(event.referrer, page.host),
           utmSource: utm(page.searchParams.get('utm_source')),
           utmMedium: utm(page.searchParams.get('utm_medium')),
