@@ -3,12 +3,16 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { Database } from './db/database.ts';
 import type { Environment } from './env.ts';
+import type { Clock } from './jobs/clock.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { compressFixedReads, compressJsonReads } from './lib/compress-reads.ts';
 import type { Logger } from './lib/logger.ts';
 import { prefersHtml } from './lib/negotiation.ts';
 import { PartnerRegistry } from './partners/partner-registry.ts';
 import { adminRoutes } from './routes/admin/admin.ts';
+import { adminJobRoutes } from './routes/admin/jobs.ts';
+import { collectRoutes } from './routes/analytics/collect.ts';
+import { analyticsRoutes } from './routes/analytics/report.ts';
 import { authRoutes, createLoginThrottle } from './routes/auth/auth.ts';
 import { contactCsvRoutes, contactRoutes } from './routes/contact/contact.ts';
 import { clientEmailTestRoutes, directEmailRoutes } from './routes/email-tools/email-tools.ts';
@@ -29,13 +33,15 @@ export interface AppDependencies {
   logger: Logger;
   /** The built site; absent when the API runs alone (unit tests, `npm run dev`). */
   site?: BuiltSite | undefined;
+  /** Where the report's default day and the jobs' next runs are read from (tests move it). */
+  clock?: Clock | undefined;
 }
 
 /**
  * Builds the whole HTTP application: the API under /api, sitemap.xml and robots.txt, and the
  * prerendered site. One factory, used by the server and by the tests.
  */
-export function createApp({ environment, database, logger, site }: AppDependencies) {
+export function createApp({ environment, database, logger, site, clock }: AppDependencies) {
   const app = new Hono<AppEnv>();
   const silent = !logger.isLevelEnabled('fatal');
   const partners = new PartnerRegistry(database, environment);
@@ -66,11 +72,14 @@ export function createApp({ environment, database, logger, site }: AppDependenci
   const loginThrottle = createLoginThrottle(environment);
   app.route('/api', authRoutes(loginThrottle));
   app.route('/api/admin', adminRoutes(loginThrottle));
+  app.route('/api/admin/jobs', adminJobRoutes(clock));
   app.route('/api/contact', contactRoutes);
   app.route('/api/contact.csv', contactCsvRoutes);
   app.route('/api/send-direct-email', directEmailRoutes);
   app.route('/api/test-client-email', clientEmailTestRoutes);
   app.route('/api/partners', partnerRoutes);
+  app.route('/api/collect', collectRoutes());
+  app.route('/api/analytics', analyticsRoutes(clock));
   app.route('/', seoRoutes);
 
   // Unknown API paths answer JSON to programs (curl's */*, application/json). /api itself is one of

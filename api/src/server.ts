@@ -36,10 +36,13 @@ async function main() {
   for (const repair of database.repairedText) {
     logger.warn(repair, 'stored text was not UTF-8: repaired with U+FFFD (a queued mail is dead-lettered)');
   }
-  const [{ ensureAdminAccount }, { startMailDelivery }] = await Promise.all([
-    import('./auth/admin-account.ts'),
-    import('./mail/delivery.ts'),
-  ]);
+  const [{ ensureAdminAccount }, { startMailDelivery }, { JobRunner }, { SCHEDULED_JOBS }] =
+    await Promise.all([
+      import('./auth/admin-account.ts'),
+      import('./mail/delivery.ts'),
+      import('./jobs/job-runner.ts'),
+      import('./jobs/scheduled-jobs.ts'),
+    ]);
   if (environment.ADMIN_EMAIL && environment.ADMIN_PASSWORD) {
     const outcome = await ensureAdminAccount(database, {
       email: environment.ADMIN_EMAIL,
@@ -52,6 +55,9 @@ async function main() {
   }
   // Delivers the outbox (or keeps mail as captured without SMTP_URL); stopped on shutdown.
   const mailDelivery = startMailDelivery(environment, database, logger);
+  // The scheduled jobs (daily report, analytics retention): a run missed while down is made up now.
+  const jobs = new JobRunner({ database, environment, logger, jobs: SCHEDULED_JOBS });
+  jobs.start().catch((error: unknown) => logger.error({ err: error }, 'scheduled jobs could not start'));
   const apiOnly = process.argv.includes('--api-only');
   const site = apiOnly ? undefined : await loadBuiltSite(environment.SITE_DIST);
   if (!apiOnly && !site) {
@@ -68,8 +74,7 @@ async function main() {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     server.close();
-    mailDelivery
-      .stop()
+    Promise.all([mailDelivery.stop(), jobs.stop()])
       .then(() => database.writes.drain())
       .finally(() => {
         database.close();

@@ -84,6 +84,8 @@ export const OPEN_BEFORE_UNLOCK: ReadonlySet<string> = new Set([
   // The email tools send test mail to the address typed in; they read no stored data.
   'POST /api/send-direct-email',
   'POST /api/test-client-email',
+  // Scheduled jobs: schedules, next runs and the last run's status; no quote or customer data.
+  'GET /api/admin/jobs',
   // The suburb pages' public URLs: the same list as sitemap.xml.
   'GET /api/admin/locations',
   // Partner sites (names, origins, quote counts): no quote or customer data.

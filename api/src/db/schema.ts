@@ -69,7 +69,9 @@ export const quoteRequests = sqliteTable(
 );
 
 // Tables of the mail outbox, sessions, team contact and newsletter live in their own files.
+export * from './schema-analytics.ts';
 export * from './schema-auth.ts';
+export * from './schema-jobs.ts';
 export * from './schema-newsletter.ts';
 export * from './schema-outbox.ts';
 export * from './schema-partners.ts';

@@ -17,16 +17,27 @@ export const MAX_BODY_BYTES = 100 * 1024;
  */
 export const PUBLIC_SUBMISSION_PATHS = ['/api/service-form', '/api/team-contact', '/api/newsletter'] as const;
 
+/**
+ * The site's analytics beacon (page views, the wizard funnel): public, JSON, cookie-less in effect —
+ * a session cookie only stops staff's views being counted, it authorises nothing.
+ */
+export const PUBLIC_COLLECT_PATH = '/api/collect';
+
 /** Every public POST, each rate-limited per client IP. */
 export const RATE_LIMITED_POST_PATHS = [
   ...PUBLIC_SUBMISSION_PATHS,
+  PUBLIC_COLLECT_PATH,
   '/api/newsletter/unsubscribe',
   '/api/login',
   '/service-form',
 ] as const;
 
 /** Public POSTs that carry no cookie-based authority (token links, submissions): no CSRF check. */
-const CSRF_EXEMPT_PATHS = new Set<string>([...PUBLIC_SUBMISSION_PATHS, '/api/newsletter/unsubscribe']);
+const CSRF_EXEMPT_PATHS = new Set<string>([
+  ...PUBLIC_SUBMISSION_PATHS,
+  '/api/newsletter/unsubscribe',
+  PUBLIC_COLLECT_PATH,
+]);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -197,7 +208,7 @@ export function originCheck(environment: Environment): MiddlewareHandler<AppEnv>
  * allow-list; JSON always needs the preflight, which only PARTNER_ORIGINS pass.
  */
 export function jsonSubmissionsOnly(): MiddlewareHandler<AppEnv> {
-  const paths = new Set<string>(PUBLIC_SUBMISSION_PATHS);
+  const paths = new Set<string>([...PUBLIC_SUBMISSION_PATHS, PUBLIC_COLLECT_PATH]);
   return createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.method !== 'POST' || !paths.has(trimSlash(c.req.path))) return next();
     const type = c.req.header('Content-Type') ?? '';

@@ -1,6 +1,7 @@
 // The site's stylesheets load with the page (they are linked from the HTML); the scripts wait.
 import '@cleanquote/quote-wizard/style.css';
 import './styles.css';
+import { startPageViews } from './public/page-views.ts';
 
 /*
  * Every public page arrives as complete HTML, so nothing on screen waits for JavaScript. The app
@@ -49,3 +50,5 @@ function whenLoaded(callback: () => void): void {
 if (document.querySelector('[data-first-tap-pending]')) start();
 else document.addEventListener('first-tap', start, { once: true });
 whenLoaded(() => afterFirstPaint(start));
+// The page view waits for the same moment: it never delays what is on screen (decision 0017).
+whenLoaded(() => afterFirstPaint(startPageViews));

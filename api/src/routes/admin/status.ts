@@ -2,6 +2,8 @@ import { and, count, desc, eq, gt, inArray, lt, max } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AuthEnv } from '../../auth/middleware.ts';
 import { outbox, quoteRequests } from '../../db/schema.ts';
+import { dailyReportJob } from '../../jobs/scheduled-jobs.ts';
+import { type JobStatus, jobStatuses } from './jobs.ts';
 
 /** What GET /api/admin/status answers: the dashboard's System Status, measured now. */
 export interface SystemStatus {
@@ -18,6 +20,8 @@ export interface SystemStatus {
     lastError: string | null;
   };
   quotes: { new: number; overdue: number };
+  /** The daily analytics email: its next run and last run (GET /api/admin/jobs has every job). */
+  dailyReport: JobStatus | null;
 }
 
 // An SMTP refusal can quote a customer's address; the status is shown before the quote dashboard
@@ -47,11 +51,12 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
       database: { ok, latencyMs },
       mail: { mode, queued: 0, dead: 0, lastSentAt: null, lastError: null },
       quotes: { new: 0, overdue: 0 },
+      dailyReport: null,
     };
   }
   const db = database.db;
   const now = Date.now();
-  const [byStatus, [sent], [lastAttempt], [quotes], [overdue]] = await Promise.all([
+  const [byStatus, [sent], [lastAttempt], [quotes], [overdue], [dailyReport]] = await Promise.all([
     db
       .select({ status: outbox.status, count: count() })
       .from(outbox)
@@ -72,6 +77,7 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
         // reply_due_at is created_at + 24 h (REPLY_PROMISE_MS); the status index finds the new quotes.
         and(eq(quoteRequests.status, 'new'), lt(quoteRequests.replyDueAt, new Date(now))),
       ),
+    jobStatuses(database, new Date(now), [dailyReportJob]),
   ]);
   const tally = (statuses: string[]) =>
     byStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.count, 0);
@@ -87,5 +93,6 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
       lastError: mode === 'smtp' && failed ? failed.replace(ADDRESS, '<address>') : null,
     },
     quotes: { new: quotes?.count ?? 0, overdue: overdue?.count ?? 0 },
+    dailyReport: dailyReport ?? null,
   };
 }

@@ -24,6 +24,8 @@ export interface SystemStatus {
     lastError: string | null;
   };
   quotes: { new: number; overdue: number };
+  /** The daily analytics email's schedule and last run (issue 15). */
+  dailyReport?: JobStatus | null;
 }
 
 /** Where a mail is in the outbox. 'captured': kept, never sent (no SMTP configured). */
@@ -387,4 +389,78 @@ export async function changePartner(
   return (
     await call<PartnerSite>(`/api/partners/${encodeURIComponent(key)}`, { method: 'PATCH', body: change })
   ).body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analytics and scheduled jobs (issue 15)
+
+/** One scheduled job of GET /api/admin/jobs; times are Melbourne time with their offset. */
+export interface JobStatus {
+  name: string;
+  schedule: string;
+  timezone: string;
+  nextRunAt: string | null;
+  lastRun: {
+    /** The day (or week) the run was for. */
+    period: string;
+    status: 'running' | 'succeeded' | 'failed';
+    startedAt: string;
+    finishedAt: string | null;
+    error: string | null;
+  } | null;
+}
+
+/** A quote request of the reported day. */
+export interface ReportedQuoteRequest {
+  id: string;
+  reference: string;
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  /** The serviceType id. */
+  service: string;
+  message?: string;
+  source: string;
+  createdAt: string;
+}
+
+/** GET /api/analytics/report: one Melbourne day. */
+export interface AnalyticsReport {
+  date: string;
+  totalViews: number;
+  weeklyComparison: {
+    views: number;
+    weekEarlierDate: string;
+    weekEarlierViews: number;
+    changePercent: number | null;
+  };
+  pageBreakdown: { page: string; count: number }[];
+  contactRequests: ReportedQuoteRequest[];
+  uniqueVisitors: number;
+  referrers: { host: string; count: number }[];
+  funnel: { step: string; reached: number; dropOff: number }[];
+  failedSubmissions: number;
+  daily: { date: string; views: number; quoteRequests: number }[];
+}
+
+/** The analytics report of a Melbourne day ('YYYY-MM-DD'; yesterday when omitted). */
+export async function fetchAnalyticsReport(date?: string): Promise<AnalyticsReport> {
+  const query = date ? `?date=${encodeURIComponent(date)}` : '';
+  return (await call<AnalyticsReport>(`/api/analytics/report${query}`)).body;
+}
+
+/** Queues the daily report email of `date` (yesterday when omitted) to the admin and the business. */
+export async function sendAnalyticsReport(date?: string): Promise<{ date: string; recipients: string[] }> {
+  const query = date ? `?date=${encodeURIComponent(date)}` : '';
+  return (
+    await call<{ date: string; recipients: string[] }>(`/api/analytics/send-report${query}`, {
+      method: 'POST',
+    })
+  ).body;
+}
+
+/** Every scheduled job: schedule, next run and last run. */
+export async function fetchScheduledJobs(): Promise<JobStatus[]> {
+  return (await call<JobStatus[]>('/api/admin/jobs')).body;
 }

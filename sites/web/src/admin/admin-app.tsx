@@ -8,6 +8,7 @@ import { AccessRequired } from './access-required.tsx';
 import type { AdminUser } from './admin-api.ts';
 import { AdminLoading } from './admin-area.tsx';
 import { AdminFrame } from './admin-frame.tsx';
+import { AnalyticsScreen } from './analytics/analytics-screen.tsx';
 import { ClientEmailTestScreen } from './client-email-test/client-email-test-screen.tsx';
 import { DashboardScreen } from './dashboard/dashboard-screen.tsx';
 import { EmailTestScreen } from './email-test/email-test-screen.tsx';
@@ -27,7 +28,7 @@ const screens: Readonly<Record<AdminScreen, ComponentType<AdminScreenProps>>> = 
   admin: InboxScreen,
   'email-test': EmailTestScreen,
   'client-email-test': ClientEmailTestScreen,
-  analytics: () => <NotBuiltScreen screen="analytics" />,
+  analytics: AnalyticsScreen,
   xero: () => <NotBuiltScreen screen="xero" />,
   locations: LocationsScreen,
   partners: PartnersScreen,

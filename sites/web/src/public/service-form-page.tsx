@@ -8,6 +8,7 @@ import {
 import '@cleanquote/quote-wizard/style.css';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { recordFunnelStep } from './page-views.ts';
 
 /** Where the wizard's form posts before (and without) the script: this page's own path. */
 export const QUOTE_FORM_ACTION = '/service-form';
@@ -72,7 +73,14 @@ export function ServiceFormPage({ formState }: { formState?: QuoteFormState | un
         suburb={query.get('suburb')}
         formAction={QUOTE_FORM_ACTION}
         formState={state}
-        onSubmitted={({ reference }) => navigate(`/thank-you?reference=${encodeURIComponent(reference)}`)}
+        // The funnel (issue 15): each step reached, then 'submitted'; a failed attempt too.
+        onStepChange={({ step }) => recordFunnelStep(step)}
+        onError={() => recordFunnelStep('submission-failed')}
+        onSubmitted={({ reference }) => {
+          // Also here: the page may leave before the wizard reports its 'submitted' step.
+          recordFunnelStep('submitted');
+          navigate(`/thank-you?reference=${encodeURIComponent(reference)}`);
+        }}
       />
       <p className="muted" style={{ textAlign: 'center' }}>
         Prefer to talk it through? Call us on <a href={business.phoneHref}>{business.phone}</a> for a free,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
-import { fetchSystemStatus, type SystemStatus } from '../admin-api.ts';
+import { fetchSystemStatus, type JobStatus, type SystemStatus } from '../admin-api.ts';
 import { reportAdminError } from '../admin-errors.ts';
 
 /** How often the panel measures again while the dashboard is open and visible. */
@@ -14,6 +14,20 @@ function emailService(mail: SystemStatus['mail']): { text: string; tone: Tone } 
   if (mail.mode === 'capture') return { text: 'Capturing (no SMTP configured)', tone: 'warning' };
   if (mail.lastError !== null) return { text: 'Failing', tone: 'failing' };
   return { text: 'Active', tone: 'ok' };
+}
+
+/** The Daily report line: how its last run went, and when the next one is. */
+function dailyReport(job: JobStatus): { text: string; tone: Tone; detail: string | null } {
+  const next = job.nextRunAt ? `Next ${formatMelbourneTime(job.nextRunAt)}` : null;
+  const last = job.lastRun;
+  if (!last) return { text: 'Not sent yet', tone: 'warning', detail: next };
+  const day = last.period.split('-').reverse().join('/');
+  if (last.status === 'failed') {
+    return { text: `Failed (report for ${day})`, tone: 'failing', detail: last.error ?? next };
+  }
+  if (last.status === 'running') return { text: `Sending (report for ${day})`, tone: 'ok', detail: next };
+  const sentAt = formatMelbourneTime(last.finishedAt ?? last.startedAt);
+  return { text: `Sent ${sentAt} (report for ${day})`, tone: 'ok', detail: next };
 }
 
 /**
@@ -107,6 +121,7 @@ export function SystemStatusPanel() {
                   <Link href="/admin">{status.quotes.new}</Link>
                 </dd>
               </div>
+              {status.dailyReport ? <DailyReportLine job={status.dailyReport} /> : null}
               <div>
                 <dt>Past the 24-hour reply:</dt>{' '}
                 <dd>
@@ -133,4 +148,17 @@ export function SystemStatusPanel() {
 
 function StatusValue({ tone, children }: { tone: Tone; children: string }) {
   return <strong className={`status-value status-value--${tone}`}>{children}</strong>;
+}
+
+function DailyReportLine({ job }: { job: JobStatus }) {
+  const line = dailyReport(job);
+  return (
+    <div>
+      <dt>Daily report:</dt>{' '}
+      <dd>
+        <StatusValue tone={line.tone}>{line.text}</StatusValue>
+        {line.detail ? <p className="status-detail muted">{line.detail}</p> : null}
+      </dd>
+    </div>
+  );
 }

@@ -1,0 +1,141 @@
+import { business } from '@cleanquote/content';
+import { SERVICE_LABELS, type ServiceType } from '@cleanquote/quote-core';
+import type { Environment } from '../env.ts';
+import { escapeHtml } from '../lib/html-page.ts';
+import { BUSINESS_TIME_ZONE, melbourneDayStart } from '../lib/melbourne-time.ts';
+import { enqueueMail, type WriteTransaction } from '../mail/outbox.ts';
+import type { AnalyticsReport } from './report.ts';
+
+/** The outbox kind of the daily report. */
+export const DAILY_REPORT_KIND = 'daily-analytics-report';
+
+/** Who receives the daily report: ADMIN_EMAIL, and BUSINESS_EMAIL when it is set and another address. */
+export function reportRecipients(environment: Environment): string[] {
+  const recipients = [environment.ADMIN_EMAIL, environment.BUSINESS_EMAIL].filter(
+    (address): address is string => Boolean(address),
+  );
+  return recipients.filter(
+    (address, index) =>
+      recipients.findIndex((other) => other.toLowerCase() === address.toLowerCase()) === index,
+  );
+}
+
+const longDate = new Intl.DateTimeFormat('en-AU', {
+  timeZone: BUSINESS_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const timeOfDay = new Intl.DateTimeFormat('en-AU', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** 'Sunday 22 November 2026' for a 'YYYY-MM-DD' Melbourne day. */
+export function dayInWords(day: string): string {
+  return longDate.format(new Date(melbourneDayStart(day).getTime() + 12 * 60 * 60 * 1000)).replace(',', '');
+}
+
+function serviceLabel(service: string): string {
+  return SERVICE_LABELS[service as ServiceType] ?? service;
+}
+
+function changeText(report: AnalyticsReport): string {
+  const { changePercent, weekEarlierViews, weekEarlierDate } = report.weeklyComparison;
+  const against = `${weekEarlierViews} on ${dayInWords(weekEarlierDate)}`;
+  if (changePercent === null) return `against ${against}`;
+  return `${changePercent > 0 ? '+' : ''}${changePercent}% against ${against}`;
+}
+
+/** The daily report as a mail: a plain-text part and an HTML part, with the same content. */
+export function dailyReportMail(
+  report: AnalyticsReport,
+  publicUrl: string,
+): { subject: string; text: string; html: string } {
+  const day = dayInWords(report.date);
+  const subject = `Daily analytics report for ${day}`;
+  const sections: { heading: string; rows: [string, string][]; empty: string }[] = [
+    {
+      heading: 'Totals',
+      rows: [
+        ['Page views', `${report.totalViews} (${changeText(report)})`],
+        ['Unique visitors', String(report.uniqueVisitors)],
+        ['Quote requests', String(report.contactRequests.length)],
+      ],
+      empty: '',
+    },
+    {
+      heading: 'Pages',
+      rows: report.pageBreakdown.slice(0, 20).map((row) => [row.page, String(row.count)]),
+      empty: 'No page views.',
+    },
+    {
+      heading: 'Referrers',
+      rows: report.referrers.slice(0, 10).map((row) => [row.host, String(row.count)]),
+      empty: 'No visits from other sites.',
+    },
+    {
+      heading: 'Quote wizard',
+      rows: report.funnel.map((row) => [
+        row.step,
+        `${row.reached} reached${row.dropOff > 0 ? `, ${row.dropOff} left here` : ''}`,
+      ]),
+      empty: '',
+    },
+    {
+      heading: 'Quote requests',
+      rows: report.contactRequests.map((quote) => [
+        `${timeOfDay.format(new Date(quote.createdAt))} ${quote.reference}`,
+        `${quote.name}, ${serviceLabel(quote.service)}, ${quote.phone}, ${quote.email}`,
+      ]),
+      empty: 'No quote requests.',
+    },
+  ];
+  const footer = `${business.name} · ${publicUrl}/analytics`;
+  const text = [
+    `${subject}`,
+    ...sections.map(
+      ({ heading, rows, empty }) =>
+        `\n${heading}\n${rows.length === 0 ? empty : rows.map(([label, value]) => `  ${label}: ${value}`).join('\n')}`,
+    ),
+    `\n${footer}\n`,
+  ].join('\n');
+  const html = `<h1 style="font-size:1.3em">${escapeHtml(subject)}</h1>${sections
+    .map(
+      ({ heading, rows, empty }) =>
+        `<h2 style="font-size:1.1em">${escapeHtml(heading)}</h2>${
+          rows.length === 0
+            ? `<p>${escapeHtml(empty)}</p>`
+            : `<table cellpadding="4" style="border-collapse:collapse">${rows
+                .map(
+                  ([label, value]) =>
+                    `<tr><th align="left" style="vertical-align:top">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+                )
+                .join('')}</table>`
+        }`,
+    )
+    .join('')}<p style="color:#555">${escapeHtml(footer)}</p>`;
+  return { subject, text, html };
+}
+
+/**
+ * Queues the report to every recipient inside the caller's write transaction.
+ * @returns the recipients.
+ * @throws Error when neither ADMIN_EMAIL nor BUSINESS_EMAIL is set.
+ */
+export async function enqueueDailyReport(
+  tx: WriteTransaction,
+  report: AnalyticsReport,
+  environment: Environment,
+): Promise<string[]> {
+  const recipients = reportRecipients(environment);
+  if (recipients.length === 0) throw new Error('No recipient: set ADMIN_EMAIL (or BUSINESS_EMAIL).');
+  const mail = dailyReportMail(report, environment.PUBLIC_URL);
+  for (const to of recipients) {
+    await enqueueMail(tx, { kind: DAILY_REPORT_KIND, from: environment.MAIL_FROM, to, ...mail });
+  }
+  return recipients;
+}

@@ -1,0 +1,374 @@
+import { Cron } from 'croner';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { newRowId } from '../db/row-id.ts';
+import { jobRuns, scheduledJobs } from '../db/schema.ts';
+import type { Environment } from '../env.ts';
+import type { Logger } from '../lib/logger.ts';
+import { BUSINESS_TIME_ZONE } from '../lib/melbourne-time.ts';
+import { randomToken } from '../lib/tokens.ts';
+import type { WriteTransaction } from '../mail/outbox.ts';
+import { type Clock, systemClock } from './clock.ts';
+
+/** What a job's run is given. */
+export interface JobContext {
+  /** The period this run is for: the data's day ('2026-11-22') or week, not the fire time. */
+  period: string;
+  /** When the run started, by the runner's clock. */
+  now: Date;
+  database: Database;
+  environment: Environment;
+  logger: Logger;
+  /**
+   * Runs `work` in the write transaction that records this run as succeeded, so what it writes (a
+   * report's mails in the outbox) exists exactly when the run counts as done. Throws, writing
+   * nothing, if another process took the claim over meanwhile.
+   */
+  complete<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
+}
+
+/** A job the runner schedules: one definition per job, in Melbourne time. */
+export interface ScheduledJob {
+  /** Stable name: the key of its runs ('daily-report'). */
+  name: string;
+  /** Cron pattern in Melbourne time ('0 9 * * *'). */
+  schedule: string;
+  /** The period a fire at `fireTime` is for (the daily report at 9:00 is for the day before). */
+  periodOf(fireTime: Date): string;
+  /** How long after a fire time a missed run is still made up at start-up. */
+  graceMs: number;
+  run(context: JobContext): Promise<void>;
+}
+
+/** Options of {@link JobRunner}. */
+export interface JobRunnerOptions {
+  database: Database;
+  environment: Environment;
+  logger: Logger;
+  jobs: readonly ScheduledJob[];
+  clock?: Clock;
+  /** How long a running claim holds before another process may take it over (default 10 min). */
+  leaseMs?: number;
+  /** Attempts per period before a failed run stays failed (default 5). */
+  maxAttempts?: number;
+  /** First retry delay, doubling per attempt (default 1 min), up to `retryMaxMs` (default 30 min). */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** false: no croner timers (tests call {@link JobRunner.tick}). Default true. */
+  schedule?: boolean;
+}
+
+/** The outcome of one look at a job: what ran, or why nothing did. */
+export type TickOutcome =
+  | { job: string; outcome: 'nothing-due' }
+  | {
+      job: string;
+      period: string;
+      outcome: 'done-already' | 'held-elsewhere' | 'waiting-to-retry' | 'gave-up';
+    }
+  | { job: string; period: string; outcome: 'succeeded' | 'failed'; attempt: number };
+
+/** The pattern evaluator of a schedule in Melbourne time (croner without a function never fires). */
+export function cronFor(schedule: string): Cron {
+  return new Cron(schedule, { timezone: BUSINESS_TIME_ZONE });
+}
+
+/** The next time `schedule` fires after `after`, in Melbourne time. */
+export function nextFireTime(schedule: string, after: Date): Date | null {
+  return cronFor(schedule).nextRun(after);
+}
+
+class LostClaimError extends Error {
+  override name = 'LostClaimError';
+}
+
+/** A run's error for the admin: one line, bounded. */
+function describeError(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.replace(/\s+/g, ' ').trim().slice(0, 500);
+}
+
+/**
+ * The one mechanism behind every scheduled job (DESIGN.md 10; docs/decisions/0016-scheduled-jobs.md).
+ *
+ * croner fires each job in Australia/Melbourne time; every fire, the start-up and each retry call
+ * {@link tick}, which finds the latest fire time that is due (within the job's grace window, never
+ * before the job was first scheduled on this database), turns it into the job's period and claims
+ * (job, period) in `job_runs` before anything is done. The unique key makes the claim exactly-once
+ * across processes and restarts; a failed run is retried with backoff; a claim whose process died is
+ * taken over once its lease ran out.
+ */
+export class JobRunner {
+  readonly #options: Required<Omit<JobRunnerOptions, 'clock'>> & { clock: Clock };
+  /** This runner's claim token. */
+  readonly #id = randomToken();
+  readonly #crons: Cron[] = [];
+  readonly #wakeUps = new Map<string, ReturnType<typeof setTimeout>>();
+  readonly #running = new Set<Promise<unknown>>();
+  #registeredAt = new Map<string, number>();
+  #stopped = false;
+
+  constructor(options: JobRunnerOptions) {
+    this.#options = {
+      clock: systemClock,
+      leaseMs: 10 * 60_000,
+      maxAttempts: 5,
+      retryBaseMs: 60_000,
+      retryMaxMs: 30 * 60_000,
+      schedule: true,
+      ...options,
+    };
+  }
+
+  get jobs(): readonly ScheduledJob[] {
+    return this.#options.jobs;
+  }
+
+  /** Registers the jobs on this database, makes up a run missed while down, then schedules them. */
+  async start(): Promise<TickOutcome[]> {
+    const { database, jobs, clock } = this.#options;
+    await database.writes.run(async (tx) => {
+      for (const job of jobs) {
+        await tx
+          .insert(scheduledJobs)
+          .values({ name: job.name, registeredAt: clock.now() })
+          .onConflictDoNothing();
+      }
+    });
+    const rows = await database.db.select().from(scheduledJobs);
+    this.#registeredAt = new Map(rows.map((row) => [row.name, row.registeredAt.getTime()]));
+    // A database hiccup at start-up must not leave the jobs unscheduled: croner's fires try again.
+    const outcomes = await this.tick().catch((error: unknown) => {
+      this.#options.logger.error({ err: error }, 'scheduled jobs could not catch up at start-up');
+      return [] as TickOutcome[];
+    });
+    if (this.#options.schedule && !this.#stopped) {
+      for (const job of jobs) {
+        this.#crons.push(
+          new Cron(
+            job.schedule,
+            {
+              timezone: BUSINESS_TIME_ZONE,
+              protect: true,
+              catch: (error) =>
+                this.#options.logger.error({ err: error, job: job.name }, 'scheduled job failed'),
+            },
+            async () => {
+              await this.#track(this.#runDue(job));
+            },
+          ),
+        );
+      }
+    }
+    return outcomes;
+  }
+
+  /** Looks at every job (or the one named) now: runs what is due and not yet done. */
+  async tick(name?: string): Promise<TickOutcome[]> {
+    const jobs = this.#options.jobs.filter((job) => name === undefined || job.name === name);
+    const outcomes: TickOutcome[] = [];
+    for (const job of jobs) outcomes.push(await this.#track(this.#runDue(job)));
+    return outcomes;
+  }
+
+  /** Stops the timers and waits for runs in progress. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    for (const cron of this.#crons.splice(0)) cron.stop();
+    for (const timer of this.#wakeUps.values()) clearTimeout(timer);
+    this.#wakeUps.clear();
+    await Promise.allSettled([...this.#running]);
+  }
+
+  #track<T>(promise: Promise<T>): Promise<T> {
+    this.#running.add(promise);
+    void promise.finally(() => this.#running.delete(promise)).catch(() => {});
+    return promise;
+  }
+
+  /** The latest fire time of `job` that is due now, inside its grace window and after registration. */
+  #dueFireTime(job: ScheduledJob, now: Date): Date | null {
+    const registeredAt = this.#registeredAt.get(job.name) ?? now.getTime();
+    const cron = cronFor(job.schedule);
+    // A timer may wake a moment before the second it was set for.
+    const limit = now.getTime() + 1_000;
+    let cursor = new Date(Math.max(now.getTime() - job.graceMs, registeredAt) - 1);
+    let due: Date | null = null;
+    for (let next = cron.nextRun(cursor); next && next.getTime() <= limit; next = cron.nextRun(cursor)) {
+      due = next;
+      cursor = next;
+    }
+    return due;
+  }
+
+  #wakeAt(job: ScheduledJob, at: Date): void {
+    if (this.#stopped || !this.#options.schedule) return;
+    clearTimeout(this.#wakeUps.get(job.name));
+    const delay = Math.max(0, at.getTime() - this.#options.clock.now().getTime());
+    const timer = setTimeout(() => {
+      this.#wakeUps.delete(job.name);
+      void this.#track(this.#runDue(job)).catch(() => {});
+    }, delay);
+    timer.unref();
+    this.#wakeUps.set(job.name, timer);
+  }
+
+  async #runDue(job: ScheduledJob): Promise<TickOutcome> {
+    const { database, clock, logger } = this.#options;
+    const now = clock.now();
+    const fire = this.#dueFireTime(job, now);
+    if (!fire) return { job: job.name, outcome: 'nothing-due' };
+    const period = job.periodOf(fire);
+    const claim = await this.#claim(job, period, now);
+    if (claim.kind !== 'claimed') {
+      if (claim.kind === 'waiting' && claim.until) this.#wakeAt(job, claim.until);
+      const outcome =
+        claim.kind === 'done' ? 'done-already' : claim.kind === 'gave-up' ? 'gave-up' : claim.reason;
+      return { job: job.name, period, outcome };
+    }
+    const log = logger.child({ job: job.name, period, attempt: claim.attempt });
+    let completed = false;
+    const markSucceeded = async (tx: WriteTransaction) => {
+      const [row] = await tx
+        .update(jobRuns)
+        .set({
+          status: 'succeeded',
+          finishedAt: clock.now(),
+          error: null,
+          leaseUntil: null,
+          nextAttemptAt: null,
+        })
+        .where(and(eq(jobRuns.id, claim.id), eq(jobRuns.claimedBy, this.#id), eq(jobRuns.status, 'running')))
+        .returning({ id: jobRuns.id });
+      if (!row) throw new LostClaimError(`the run of ${job.name} for ${period} was taken over`);
+    };
+    try {
+      await job.run({
+        period,
+        now,
+        database,
+        environment: this.#options.environment,
+        logger: log,
+        complete: async (work) => {
+          const result = await database.writes.run(async (tx) => {
+            const value = await work(tx);
+            await markSucceeded(tx);
+            return value;
+          });
+          completed = true;
+          return result;
+        },
+      });
+      if (!completed) await database.writes.run(markSucceeded);
+      log.info('scheduled job succeeded');
+      return { job: job.name, period, outcome: 'succeeded', attempt: claim.attempt };
+    } catch (error) {
+      if (error instanceof LostClaimError) {
+        log.warn('scheduled job run was taken over by another process');
+        return { job: job.name, period, outcome: 'held-elsewhere' };
+      }
+      const { retryBaseMs, retryMaxMs, maxAttempts } = this.#options;
+      const retry = claim.attempt < maxAttempts;
+      const nextAttemptAt = retry
+        ? new Date(clock.now().getTime() + Math.min(retryMaxMs, retryBaseMs * 2 ** (claim.attempt - 1)))
+        : null;
+      await database.writes.run((tx) =>
+        tx
+          .update(jobRuns)
+          .set({
+            status: 'failed',
+            finishedAt: clock.now(),
+            error: describeError(error),
+            leaseUntil: null,
+            nextAttemptAt,
+          })
+          .where(and(eq(jobRuns.id, claim.id), eq(jobRuns.claimedBy, this.#id))),
+      );
+      log.error(
+        { err: error, nextAttemptAt },
+        retry ? 'scheduled job failed; will retry' : 'scheduled job failed',
+      );
+      if (nextAttemptAt) this.#wakeAt(job, nextAttemptAt);
+      return { job: job.name, period, outcome: 'failed', attempt: claim.attempt };
+    }
+  }
+
+  /**
+   * Claims (job, period) in one write transaction whose first statement is the INSERT, so two
+   * processes serialise on SQLite's write lock and exactly one of them gets the row.
+   */
+  #claim(
+    job: ScheduledJob,
+    period: string,
+    now: Date,
+  ): Promise<
+    | { kind: 'claimed'; id: string; attempt: number }
+    | { kind: 'done' }
+    | { kind: 'gave-up' }
+    | { kind: 'waiting'; reason: 'held-elsewhere' | 'waiting-to-retry'; until: Date | null }
+  > {
+    const { leaseMs, maxAttempts } = this.#options;
+    const leaseUntil = new Date(now.getTime() + leaseMs);
+    return this.#options.database.writes.run(async (tx) => {
+      const [inserted] = await tx
+        .insert(jobRuns)
+        .values({
+          id: newRowId(),
+          job: job.name,
+          period,
+          status: 'running',
+          attempts: 1,
+          claimedBy: this.#id,
+          leaseUntil,
+          startedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: jobRuns.id });
+      if (inserted) return { kind: 'claimed' as const, id: inserted.id, attempt: 1 };
+      const [existing] = await tx
+        .select()
+        .from(jobRuns)
+        .where(and(eq(jobRuns.job, job.name), eq(jobRuns.period, period)));
+      if (!existing || existing.status === 'succeeded') return { kind: 'done' as const };
+      if (existing.status === 'failed') {
+        if (existing.attempts >= maxAttempts) return { kind: 'gave-up' as const };
+        if (existing.nextAttemptAt && existing.nextAttemptAt > now) {
+          return {
+            kind: 'waiting' as const,
+            reason: 'waiting-to-retry' as const,
+            until: existing.nextAttemptAt,
+          };
+        }
+      } else if (existing.leaseUntil && existing.leaseUntil > now) {
+        // Running in this or another process: look again when its lease would run out.
+        return { kind: 'waiting' as const, reason: 'held-elsewhere' as const, until: existing.leaseUntil };
+      }
+      const [taken] = await tx
+        .update(jobRuns)
+        .set({
+          status: 'running',
+          attempts: sql`${jobRuns.attempts} + 1`,
+          claimedBy: this.#id,
+          leaseUntil,
+          startedAt: now,
+          finishedAt: null,
+          nextAttemptAt: null,
+        })
+        .where(and(eq(jobRuns.id, existing.id), eq(jobRuns.attempts, existing.attempts)))
+        .returning({ id: jobRuns.id, attempts: jobRuns.attempts });
+      if (!taken) return { kind: 'waiting' as const, reason: 'held-elsewhere' as const, until: null };
+      return { kind: 'claimed' as const, id: taken.id, attempt: taken.attempts };
+    });
+  }
+}
+
+/** The last run of each job, for the admin (GET /api/admin/jobs, the dashboard's System Status). */
+export async function lastJobRun(database: Database, job: string) {
+  const [row] = await database.db
+    .select()
+    .from(jobRuns)
+    .where(eq(jobRuns.job, job))
+    .orderBy(desc(jobRuns.startedAt))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
+import { type Clock, systemClock } from '../../jobs/clock.ts';
+import { lastJobRun, nextFireTime, type ScheduledJob } from '../../jobs/job-runner.ts';
+import { SCHEDULED_JOBS } from '../../jobs/scheduled-jobs.ts';
+import { BUSINESS_TIME_ZONE, melbourneIsoString } from '../../lib/melbourne-time.ts';
+
+/** One job of GET /api/admin/jobs. Times are Melbourne local time with their offset. */
+export interface JobStatus {
+  name: string;
+  schedule: string;
+  timezone: string;
+  nextRunAt: string | null;
+  lastRun: {
+    period: string;
+    status: 'running' | 'succeeded' | 'failed';
+    startedAt: string;
+    finishedAt: string | null;
+    error: string | null;
+  } | null;
+}
+
+// A mail server's refusal can quote an address; jobs are listed before the quote dashboard is unlocked.
+const ADDRESS = /[^\s<>"',;:]+@[^\s<>"',;:]+/g;
+
+/** The status of each scheduled job: its schedule, next fire and last run. */
+export async function jobStatuses(
+  database: Parameters<typeof lastJobRun>[0],
+  now: Date,
+  jobs: readonly ScheduledJob[] = SCHEDULED_JOBS,
+): Promise<JobStatus[]> {
+  return Promise.all(
+    jobs.map(async (job) => {
+      const next = nextFireTime(job.schedule, now);
+      const last = await lastJobRun(database, job.name);
+      return {
+        name: job.name,
+        schedule: job.schedule,
+        timezone: BUSINESS_TIME_ZONE,
+        nextRunAt: next ? melbourneIsoString(next) : null,
+        lastRun: last
+          ? {
+              period: last.period,
+              status: last.status,
+              startedAt: melbourneIsoString(last.startedAt),
+              finishedAt: last.finishedAt ? melbourneIsoString(last.finishedAt) : null,
+              error: last.error?.replace(ADDRESS, '<address>') ?? null,
+            }
+          : null,
+      };
+    }),
+  );
+}
+
+/**
+ * GET /api/admin/jobs: every scheduled job — name, cron schedule, time zone, the next run in
+ * Melbourne time with its offset ('2026-11-24T09:00:00+11:00') and the last run (period, status,
+ * times, error). Admin session; no quote data, so open before the dashboard unlock.
+ */
+export function adminJobRoutes(clock: Clock = systemClock) {
+  return new Hono<AuthEnv>()
+    .use(requireAdmin)
+    .get('/', async (c) => c.json(await jobStatuses(c.var.database, clock.now())));
+}

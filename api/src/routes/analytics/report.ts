@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { buildAnalyticsReport } from '../../analytics/report.ts';
+import { enqueueDailyReport, reportRecipients } from '../../analytics/report-mail.ts';
+import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
+import { type Clock, systemClock } from '../../jobs/clock.ts';
+import { addDays, isCalendarDay, melbourneDay } from '../../lib/melbourne-time.ts';
+
+/** `?date=` as a Melbourne day, default yesterday; undefined when it is not a real 'YYYY-MM-DD'. */
+function reportDay(value: string | undefined, now: Date): string | undefined {
+  if (value === undefined || value === '') return addDays(melbourneDay(now), -1);
+  return isCalendarDay(value) ? value : undefined;
+}
+
+/**
+ * The analytics report for staff (spec §3, §7): GET /report?date=YYYY-MM-DD (a Melbourne day,
+ * default yesterday) and POST /send-report (?date= likewise), which queues the daily report email
+ * to ADMIN_EMAIL and BUSINESS_EMAIL through the outbox. Admin session; the report carries the day's
+ * quote requests, so both stay behind the quote-dashboard lock.
+ */
+export function analyticsRoutes(clock: Clock = systemClock) {
+  const routes = new Hono<AuthEnv>();
+  routes.use(requireAdmin);
+
+  routes.get('/report', async (c) => {
+    const day = reportDay(c.req.query('date'), clock.now());
+    if (!day)
+      return c.json({ error: 'date must be a day written YYYY-MM-DD.', requestId: c.var.requestId }, 400);
+    return c.json(await buildAnalyticsReport(c.var.database.db, day));
+  });
+
+  routes.post('/send-report', async (c) => {
+    const day = reportDay(c.req.query('date'), clock.now());
+    if (!day)
+      return c.json({ error: 'date must be a day written YYYY-MM-DD.', requestId: c.var.requestId }, 400);
+    const { database, environment } = c.var;
+    if (reportRecipients(environment).length === 0) {
+      return c.json(
+        {
+          error: 'No one to send the report to: set ADMIN_EMAIL or BUSINESS_EMAIL.',
+          requestId: c.var.requestId,
+        },
+        409,
+      );
+    }
+    const report = await buildAnalyticsReport(database.db, day);
+    const recipients = await database.writes.run((tx) => enqueueDailyReport(tx, report, environment));
+    return c.json({ date: day, recipients }, 202);
+  });
+
+  return routes;
+}

@@ -1,0 +1,47 @@
+/** What the funnel calls each point of the quote wizard (its step ids, spec §2). */
+const FUNNEL_LABELS: Readonly<Record<string, string>> = {
+  started: 'Opened the wizard',
+  'service-type': 'Service type',
+  'property-size': 'Property size',
+  'carpet-question': 'Carpet question',
+  'carpet-areas': 'Carpet areas',
+  'standalone-carpet-areas': 'Carpet areas (carpet cleaning)',
+  'oven-details': 'Oven details',
+  'window-details': 'Window details',
+  'ndis-client-details': 'NDIS client details',
+  timing: 'Timing',
+  'contact-info': 'Contact details',
+  'terms-agreement': 'Terms agreement',
+  'final-details': 'Final details',
+  submitted: 'Quote submitted',
+};
+
+/** The funnel label of a step id (the id itself for one this screen does not know). */
+export function funnelLabel(step: string): string {
+  return FUNNEL_LABELS[step] ?? step;
+}
+
+/** 'YYYY-MM-DD' as spec §2 writes dates: dd/MM/yyyy. */
+export function dayLabel(day: string): string {
+  return day.split('-').reverse().join('/');
+}
+
+const melbourneToday = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Australia/Melbourne',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Melbourne's calendar day `offset` days from today ('YYYY-MM-DD'). */
+export function melbourneDayFromToday(offset: number, now: Date = new Date()): string {
+  const [year, month, day] = melbourneToday.format(now).split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10);
+}
+
+/** '+75%', '−20%' or 'no views to compare' for the weekly comparison. */
+export function changeLabel(changePercent: number | null): string {
+  if (changePercent === null) return 'nothing to compare';
+  if (changePercent === 0) return 'no change';
+  return `${changePercent > 0 ? '+' : '−'}${Math.abs(changePercent)}%`;
+}
