@@ -11,6 +11,7 @@ import { adminRoutes } from './routes/admin/admin.ts';
 import { authRoutes, createLoginThrottle } from './routes/auth/auth.ts';
 import { contactRoutes } from './routes/contact/contact.ts';
 import { clientEmailTestRoutes, directEmailRoutes } from './routes/email-tools/email-tools.ts';
+import { embedRoutes } from './routes/embed/embed.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { newsletterRoutes } from './routes/newsletter/newsletter.ts';
 import { seoRoutes } from './routes/seo/seo.ts';
@@ -77,6 +78,9 @@ export function createApp({ environment, database, logger, site }: AppDependenci
 
   // The quote wizard without script: its form posts to the page's own path (docs/decisions/0009).
   app.route('/service-form', quoteFormPageRoutes(site));
+
+  // The partner embed: the loader script and its chunk, versioned (packages/quote-embed/PROTOCOL.md).
+  app.route('/embed', embedRoutes());
 
   // The built site: its files from memory, precompressed; its pages rendered once and kept.
   if (siteServer) app.get('*', (c) => siteServer.serve(c));

@@ -25,8 +25,11 @@ export type PartnerKeyCheck =
  * cross-origin POST, so only a script outside a browser omits it.
  */
 export function checkPartnerKey(c: Context<AppEnv>): PartnerKeyCheck {
-  const key = c.req.header('X-Partner-Key')?.trim();
-  if (!key) return { outcome: 'main-site', source: 'main-site' };
+  const header = c.req.header('X-Partner-Key');
+  if (header === undefined) return { outcome: 'main-site', source: 'main-site' };
+  // An empty key is not "no key": CORS admits any origin that sends the header (baseline.ts).
+  const key = header.trim();
+  if (!key) return { outcome: 'unknown-key' };
   const allowedOrigins = c.var.environment.PARTNER_KEYS.get(key);
   if (!allowedOrigins) return { outcome: 'unknown-key' };
   const origin = c.req.header('Origin');

@@ -134,6 +134,12 @@ export function securityHeaders(
  * CORS for partner sites (PARTNER_ORIGINS) on the public submission routes only. Admin and session
  * routes never answer with CORS headers, so no other site can read them.
  *
+ * A quote request carrying a partner key (X-Partner-Key) is admitted by CORS from any origin: the
+ * route itself decides on the key and the origin (403 from a site not allowed to use the key, 400 for
+ * an unknown or empty key), and the embed on that site can then read the refusal and show it instead
+ * of a bare network error. Requests without the header still need a PARTNER_ORIGINS origin, as a
+ * request can only leave the browser with the header it was preflighted with.
+ *
  * Preflights go to hono's cors(). On the submission itself the same headers it would set are set
  * here, before the handler: hono's cors() reads the response before the handler and writes Vary
  * after it, which made every quote submission's answer a full web Response, streamed (decision 0007).
@@ -141,8 +147,13 @@ export function securityHeaders(
 export function partnerCors(environment: Environment): MiddlewareHandler<AppEnv> {
   const allowed = new Set(environment.PARTNER_ORIGINS);
   const exposeHeaders = ['Retry-After', 'X-Request-Id'];
+  const carriesPartnerKey = (c: Context) =>
+    trimSlash(c.req.path) === '/api/service-form' &&
+    (c.req.method === 'OPTIONS'
+      ? /(^|,)\s*x-partner-key\s*(,|$)/i.test(c.req.header('Access-Control-Request-Headers') ?? '')
+      : c.req.header('X-Partner-Key') !== undefined);
   const preflight = cors({
-    origin: (origin) => (allowed.has(origin) ? origin : null),
+    origin: (origin, c) => (allowed.has(origin) || carriesPartnerKey(c) ? origin : null),
     allowMethods: ['POST', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Idempotency-Key', 'X-Partner-Key'],
     exposeHeaders,
@@ -154,7 +165,9 @@ export function partnerCors(environment: Environment): MiddlewareHandler<AppEnv>
     if (!paths.has(trimSlash(c.req.path))) return next();
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     const origin = c.req.header('Origin');
-    if (origin !== undefined && allowed.has(origin)) c.header('Access-Control-Allow-Origin', origin);
+    if (origin !== undefined && (allowed.has(origin) || carriesPartnerKey(c))) {
+      c.header('Access-Control-Allow-Origin', origin);
+    }
     c.header('Access-Control-Expose-Headers', exposed);
     await next();
     // The answer depends on Origin; appended last, after any Vary of the handler's, as cors() does.

@@ -84,8 +84,9 @@ describe('suburbs', () => {
 });
 
 describe('reserved paths', () => {
-  it('lists the 16 words of spec §2', () => {
-    expect(reservedPaths).toHaveLength(16);
+  it('lists the 16 words of spec §2 and the embed, so no suburb can take /embed', () => {
+    expect(reservedPaths).toHaveLength(17);
+    expect(isReservedPath('embed')).toBe(true);
     for (const word of ['dashboard', 'team', 'api', 'sitemap.xml', 'robots.txt', 'public']) {
       expect(isReservedPath(word)).toBe(true);
     }

@@ -4,7 +4,33 @@
  * None of them decides what is valid: errors and enabled states are passed in from the machine.
  */
 import type { QuoteOption } from '@cleanquote/quote-core';
-import { type ChangeEvent, type MouseEvent, type ReactNode, type Ref, useId } from 'react';
+import {
+  type ChangeEvent,
+  createContext,
+  type MouseEvent,
+  type ReactNode,
+  type Ref,
+  useContext,
+  useId,
+} from 'react';
+
+/**
+ * The wizard's own name (its `label` prop) and the id of the hidden element holding it. Added to the
+ * names of its form and regions, so several wizards on one page never repeat a landmark's name.
+ */
+export const WizardLabelContext = createContext<{ readonly id: string; readonly text: string } | null>(null);
+
+/** `aria-labelledby` for a region named by `ownId`, followed by the wizard's name when it has one. */
+export function useLabelledBy(ownId: string): string {
+  const label = useContext(WizardLabelContext);
+  return label ? `${ownId} ${label.id}` : ownId;
+}
+
+/** An `aria-label`, followed by the wizard's name in brackets when it has one. */
+export function useRegionLabel(text: string): string {
+  const label = useContext(WizardLabelContext);
+  return label ? `${text} (${label.text})` : text;
+}
 
 /** A heading level the wizard renders. */
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
@@ -22,18 +48,21 @@ export function Heading({
   id,
   headingRef,
   focusable = false,
+  part,
 }: {
   level: HeadingLevel;
   children: ReactNode;
   className?: string;
   id?: string;
+  /** Shadow part name(s), for the embed's `::part()` styling. */
+  part?: string;
   headingRef?: Ref<HTMLHeadingElement>;
   /** Programmatically focusable (tabIndex -1), for focus moves on step change. */
   focusable?: boolean;
 }) {
   const Tag = `h${level}` as const;
   return (
-    <Tag className={className} id={id} ref={headingRef} tabIndex={focusable ? -1 : undefined}>
+    <Tag className={className} id={id} ref={headingRef} tabIndex={focusable ? -1 : undefined} part={part}>
       {children}
     </Tag>
   );
@@ -374,8 +403,9 @@ export function Summary({
   empty?: string;
 }) {
   const titleId = useId();
+  const labelledBy = useLabelledBy(titleId);
   return (
-    <section className="cq-summary" aria-labelledby={titleId}>
+    <section className="cq-summary" aria-labelledby={labelledBy}>
       <Heading level={level} className="cq-summary__title" id={titleId}>
         {title}
       </Heading>

@@ -42,6 +42,8 @@ import {
   subLevel,
   TextAreaField,
   TextField,
+  useLabelledBy,
+  useRegionLabel,
 } from './controls.tsx';
 import {
   ROOM_SINGULAR,
@@ -322,6 +324,7 @@ function NdisClientDetailsStep(props: StepProps) {
   const answers = snapshot.context.answers;
   const caseManager = answers.ndisClientType === 'case-manager';
   const detailsId = idFor('case-manager-title');
+  const detailsLabelledBy = useLabelledBy(detailsId);
   return (
     <>
       <ChoiceCards
@@ -335,7 +338,7 @@ function NdisClientDetailsStep(props: StepProps) {
         error={errorFor('ndisClientType')}
       />
       {caseManager ? (
-        <section className="cq-subsection" aria-labelledby={detailsId}>
+        <section className="cq-subsection" aria-labelledby={detailsLabelledBy}>
           <Heading level={subLevel(level)} id={detailsId} className="cq-subsection__title">
             Case manager details
           </Heading>
@@ -432,11 +435,12 @@ function TermsAgreementStep({ snapshot, send, idFor, errorFor, termsUrl, privacy
   const checkboxId = idFor('termsAccepted');
   const error = errorFor('termsAccepted');
   const errorId = `${checkboxId}-error`;
+  const termsLabel = useRegionLabel('Summary of our terms and privacy policy');
   return (
     <>
       {/* Scrollable, so it must be reachable by keyboard (tabIndex 0) and named. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus to scroll by keyboard */}
-      <section className="cq-terms" aria-label="Summary of our terms and privacy policy" tabIndex={0}>
+      <section className="cq-terms" aria-label={termsLabel} tabIndex={0}>
         <ul className="cq-terms__list">
           {TERMS_SUMMARY.map((line) => (
             <li key={line}>{line}</li>

@@ -52,6 +52,33 @@ export const SUBMIT_MESSAGES = {
     `Sorry, something went wrong on our side (error ${status}). Your answers are saved: please try again.`,
 } as const;
 
+/**
+ * A failed submission whose message the visitor can read, and whether sending the same request again
+ * may succeed: not after a refusal (400, 403, 422…), where only calling the business helps.
+ */
+export class QuoteSubmissionError extends Error {
+  override readonly name = 'QuoteSubmissionError';
+  constructor(
+    message: string,
+    /** Trying again later may succeed (network, timeout, offline, 408, 429, 5xx). */
+    readonly retryable: boolean,
+    /** The HTTP status of the answer, when there was one. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Whether a failed attempt is worth repeating: anything but a {@link QuoteSubmissionError} saying it is not. */
+export function isRetryable(error: unknown): boolean {
+  return !(error instanceof QuoteSubmissionError) || error.retryable;
+}
+
+/** Statuses after which the same request may succeed later. */
+function retryableStatus(status: number): boolean {
+  return status >= 500 || status === 408 || status === 429;
+}
+
 /** A plausible reference ('CQ-7KX4M2QH'): short, letters, digits and hyphens only. */
 const REFERENCE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{2,63}$/;
 
@@ -152,7 +179,13 @@ export function createFetchSubmitQuote(options: FetchSubmitQuoteOptions = {}): S
       }
       const body = await readJson(response);
       if (timeout.timedOut()) throw new Error(SUBMIT_MESSAGES.timeout);
-      if (!response.ok) throw new Error(messageForResponse(response.status, body));
+      if (!response.ok) {
+        throw new QuoteSubmissionError(
+          messageForResponse(response.status, body),
+          retryableStatus(response.status),
+          response.status,
+        );
+      }
       const reference = isRecord(body) && typeof body.reference === 'string' ? body.reference.trim() : '';
       // Never report success without the server's reference.
       if (!REFERENCE_PATTERN.test(reference)) throw new Error(SUBMIT_MESSAGES.noReference);

@@ -1,0 +1,173 @@
+/**
+ * The wizard's chunk: renders `<QuoteWizard/>` from @cleanquote/quote-wizard — the same machine and the
+ * same step components as the main site — inside an element's shadow root, and turns its callbacks
+ * into the element's events (PROTOCOL.md). Written against React's API; the embed build aliases it
+ * to preact/compat (docs/decisions/0014-embed-renderer-and-build.md).
+ */
+
+import shadowCss from 'virtual:cleanquote-shadow-css';
+import { business } from '@cleanquote/content';
+import { SERVICE_OPTIONS, serviceFromSlug } from '@cleanquote/quote-core';
+import {
+  browserDraftStorage,
+  type DraftStorage,
+  QuoteWizard,
+  type QuoteWizardError,
+  type QuoteWizardStepChange,
+} from '@cleanquote/quote-wizard';
+import { useEffect, useRef } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { EmbedHandle, EmbedOptions, MountEmbed } from './embed-contract.ts';
+
+// Replaced by the build with the package version.
+declare const __CQ_VERSION__: string;
+
+const PHONE = { display: business.phone, href: business.phoneHref } as const;
+
+/** Each element keeps its own draft: two wizards on one page never overwrite each other's answers. */
+function instanceStorage(instance: string): DraftStorage | null {
+  const storage = browserDraftStorage();
+  if (!storage) return null;
+  const key = (name: string) => `${name}:${instance}`;
+  return {
+    getItem: (name) => storage.getItem(key(name)),
+    setItem: (name, value) => storage.setItem(key(name), value),
+    removeItem: (name) => storage.removeItem(key(name)),
+  };
+}
+
+/** The name added to the wizard's landmarks: the element's aria-label, else its service's name. */
+function labelFor(options: EmbedOptions): string | undefined {
+  if (options.ariaLabel) return options.ariaLabel;
+  const service = serviceFromSlug(options.service);
+  return SERVICE_OPTIONS.find((option) => option.id === service)?.label;
+}
+
+function emit(host: HTMLElement, type: string, detail: unknown): void {
+  host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
+
+/** Where the visitor goes after a submission when the page asked for it (`success-url`). */
+function successLocation(successUrl: string, reference: string): string {
+  const url = new URL(successUrl, location.href);
+  url.searchParams.set('reference', reference);
+  return url.href;
+}
+
+interface EmbeddedWizardProps {
+  readonly host: HTMLElement;
+  readonly options: EmbedOptions;
+  /** Remounts the wizard (a new pre-fill) while the visitor has not answered anything. */
+  readonly generation: number;
+  readonly onStep: (change: QuoteWizardStepChange) => void;
+}
+
+function EmbeddedWizard({ host, options, generation, onStep }: EmbeddedWizardProps) {
+  const latest = useRef(options);
+  latest.current = options;
+  const storage = useRef<DraftStorage | null | undefined>(undefined);
+  storage.current ??= instanceStorage(options.instance);
+
+  useEffect(() => {
+    emit(host, 'cq-ready', { version: __CQ_VERSION__ });
+  }, [host]);
+
+  return (
+    <QuoteWizard
+      key={generation}
+      service={options.service}
+      suburb={options.suburb}
+      partnerKey={options.partnerKey}
+      apiBaseUrl={options.apiBase}
+      theme={options.theme}
+      label={labelFor(options)}
+      phone={PHONE}
+      storage={storage.current}
+      onStepChange={(change) => {
+        onStep(change);
+        emit(host, 'cq-step-change', {
+          stepId: change.step,
+          stepIndex: change.stepNumber - 1,
+          stepCount: change.stepCount,
+        });
+      }}
+      onSubmitted={({ reference }) => {
+        emit(host, 'cq-submitted', { reference });
+        const { successUrl } = latest.current;
+        if (successUrl) location.assign(successLocation(successUrl, reference));
+      }}
+      onError={(error: QuoteWizardError) => emit(host, 'cq-error', error)}
+    />
+  );
+}
+
+/** Styles inside the shadow root only: a constructable stylesheet, or a `<style nonce>` where missing. */
+function adoptStyles(shadowRoot: ShadowRoot, nonce: string | undefined): HTMLStyleElement | undefined {
+  if ('adoptedStyleSheets' in shadowRoot && 'replaceSync' in CSSStyleSheet.prototype) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(shadowCss);
+    shadowRoot.adoptedStyleSheets = [sheet];
+    return undefined;
+  }
+  const style = document.createElement('style');
+  if (nonce) style.nonce = nonce;
+  style.textContent = shadowCss;
+  return style;
+}
+
+/** Renders the wizard into `shadowRoot` (replacing the fallback slot) and reports through `host`. */
+export const mount: MountEmbed = (host, shadowRoot, initial): EmbedHandle => {
+  const container = document.createElement('div');
+  container.className = 'cq-embed';
+  const style = adoptStyles(shadowRoot, initial.nonce);
+  shadowRoot.replaceChildren(...(style ? [style] : []), container);
+
+  // Once the visitor answered anything, attribute changes never reset the wizard.
+  let touched = false;
+  const markTouched = () => {
+    touched = true;
+  };
+  container.addEventListener('input', markTouched);
+  container.addEventListener('change', markTouched);
+
+  let height = -1;
+  const resizeObserver =
+    typeof ResizeObserver === 'undefined'
+      ? undefined
+      : new ResizeObserver(() => {
+          const next = Math.ceil(container.getBoundingClientRect().height);
+          if (next === height) return;
+          height = next;
+          emit(host, 'cq-resize', { height });
+        });
+  resizeObserver?.observe(container);
+
+  const root = createRoot(container);
+  let options = initial;
+  let generation = 0;
+  const onStep = (change: QuoteWizardStepChange) => {
+    // A restored draft past the first step is the visitor's answers too.
+    if (change.stepNumber > 1) touched = true;
+  };
+  const render = () =>
+    root.render(<EmbeddedWizard host={host} options={options} generation={generation} onStep={onStep} />);
+  render();
+
+  return {
+    update(next) {
+      const prefillChanged = next.service !== options.service || next.suburb !== options.suburb;
+      // In use: keep every answer (and the pre-fill it started from); the rest applies at once.
+      options = touched ? { ...next, service: options.service, suburb: options.suburb } : next;
+      if (prefillChanged && !touched) generation += 1;
+      render();
+    },
+    unmount() {
+      root.unmount();
+      resizeObserver?.disconnect();
+      container.removeEventListener('input', markTouched);
+      container.removeEventListener('change', markTouched);
+      shadowRoot.replaceChildren(document.createElement('slot'));
+      if ('adoptedStyleSheets' in shadowRoot) shadowRoot.adoptedStyleSheets = [];
+    },
+  };
+};
