@@ -15,7 +15,7 @@ import {
   type QuoteWizardError,
   type QuoteWizardStepChange,
 } from '@cleanquote/quote-wizard';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { EmbedHandle, EmbedOptions, MountEmbed } from './embed-contract.ts';
 
@@ -68,7 +68,8 @@ function EmbeddedWizard({ host, options, generation, onStep }: EmbeddedWizardPro
   const storage = useRef<DraftStorage | null | undefined>(undefined);
   storage.current ??= instanceStorage(options.instance);
 
-  useEffect(() => {
+  // Before the wizard's own effects (its first cq-step-change): the page hears 'ready' first.
+  useLayoutEffect(() => {
     emit(host, 'cq-ready', { version: __CQ_VERSION__ });
   }, [host]);
 
