@@ -10,19 +10,25 @@ import { business } from '@cleanquote/content';
 import { SERVICE_OPTIONS, serviceFromSlug } from '@cleanquote/quote-core';
 import {
   browserDraftStorage,
+  createFetchSubmitQuote,
   type DraftStorage,
   QuoteWizard,
-  type QuoteWizardError,
   type QuoteWizardStepChange,
+  type SubmitQuoteFunction,
 } from '@cleanquote/quote-wizard';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { EmbedHandle, EmbedOptions, MountEmbed } from './embed-contract.ts';
 
 // Replaced by the build with the package version.
 declare const __CQ_VERSION__: string;
 
-const PHONE = { display: business.phone, href: business.phoneHref } as const;
+// The call button of the thank-you panel and of a refusal (the site's /thank-you is not shown here).
+const CALL_BUTTON = (
+  <a className="cq-button cq-button--secondary cq-call" href={business.phoneHref} part="button button-call">
+    {`Call ${business.phone}`}
+  </a>
+);
 
 /** Each element keeps its own draft: two wizards on one page never overwrite each other's answers. */
 function instanceStorage(instance: string): DraftStorage | null {
@@ -54,6 +60,14 @@ function successLocation(successUrl: string, reference: string): string {
   return url.href;
 }
 
+/**
+ * Whether sending the same request again may succeed, from the last answer's status: not after a
+ * refusal (400, 403, 422…), where only calling helps; yes after a network failure, 408, 429 or 5xx.
+ */
+function retryableAfter(status: number | undefined): boolean {
+  return status === undefined || status < 400 || status >= 500 || status === 408 || status === 429;
+}
+
 interface EmbeddedWizardProps {
   readonly host: HTMLElement;
   readonly options: EmbedOptions;
@@ -73,32 +87,56 @@ function EmbeddedWizard({ host, options, generation, onStep }: EmbeddedWizardPro
     emit(host, 'cq-ready', { version: __CQ_VERSION__ });
   }, [host]);
 
+  // The default submission, noting each answer's status so a refusal can be told from an outage.
+  const lastStatus = useRef<number | undefined>(undefined);
+  const [refused, setRefused] = useState(false);
+  const submitQuote = useRef<SubmitQuoteFunction>((submission, init) => {
+    lastStatus.current = undefined;
+    return createFetchSubmitQuote({
+      apiBaseUrl: latest.current.apiBase,
+      fetch: async (input, request) => {
+        const response = await fetch(input, request);
+        lastStatus.current = response.status;
+        return response;
+      },
+    })(submission, init);
+  });
+
   return (
-    <QuoteWizard
-      key={generation}
-      service={options.service}
-      suburb={options.suburb}
-      partnerKey={options.partnerKey}
-      apiBaseUrl={options.apiBase}
-      theme={options.theme}
-      label={labelFor(options)}
-      phone={PHONE}
-      storage={storage.current}
-      onStepChange={(change) => {
-        onStep(change);
-        emit(host, 'cq-step-change', {
-          stepId: change.step,
-          stepIndex: change.stepNumber - 1,
-          stepCount: change.stepCount,
-        });
-      }}
-      onSubmitted={({ reference }) => {
-        emit(host, 'cq-submitted', { reference });
-        const { successUrl } = latest.current;
-        if (successUrl) location.assign(successLocation(successUrl, reference));
-      }}
-      onError={(error: QuoteWizardError) => emit(host, 'cq-error', error)}
-    />
+    // After a refusal the wizard's 'Try again' is hidden (embed.css): only the call button can help.
+    <div data-cq-refused={refused ? 'true' : undefined}>
+      <QuoteWizard
+        key={generation}
+        service={options.service}
+        suburb={options.suburb}
+        partnerKey={options.partnerKey}
+        apiBaseUrl={options.apiBase}
+        theme={options.theme}
+        label={labelFor(options)}
+        contact={CALL_BUTTON}
+        storage={storage.current}
+        submitQuote={submitQuote.current}
+        onStepChange={(change) => {
+          onStep(change);
+          emit(host, 'cq-step-change', {
+            stepId: change.step,
+            stepIndex: change.stepNumber - 1,
+            stepCount: change.stepCount,
+          });
+        }}
+        onSubmitted={({ reference }) => {
+          setRefused(false);
+          emit(host, 'cq-submitted', { reference });
+          const { successUrl } = latest.current;
+          if (successUrl) location.assign(successLocation(successUrl, reference));
+        }}
+        onError={({ message }) => {
+          const retryable = retryableAfter(lastStatus.current);
+          setRefused(!retryable);
+          emit(host, 'cq-error', { message, retryable });
+        }}
+      />
+    </div>
   );
 }
 

@@ -15,22 +15,10 @@ import {
 } from 'react';
 
 /**
- * The wizard's own name (its `label` prop) and the id of the hidden element holding it. Added to the
- * names of its form and regions, so several wizards on one page never repeat a landmark's name.
+ * The wizard's own name (its `label` prop), read out after every heading: the headings name the form
+ * and the regions, so several wizards on one page never repeat a landmark's name.
  */
-export const WizardLabelContext = createContext<{ readonly id: string; readonly text: string } | null>(null);
-
-/** `aria-labelledby` for a region named by `ownId`, followed by the wizard's name when it has one. */
-export function useLabelledBy(ownId: string): string {
-  const label = useContext(WizardLabelContext);
-  return label ? `${ownId} ${label.id}` : ownId;
-}
-
-/** An `aria-label`, followed by the wizard's name in brackets when it has one. */
-export function useRegionLabel(text: string): string {
-  const label = useContext(WizardLabelContext);
-  return label ? `${text} (${label.text})` : text;
-}
+export const WizardLabelContext = createContext<string | undefined>(undefined);
 
 /** A heading level the wizard renders. */
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
@@ -61,9 +49,11 @@ export function Heading({
   focusable?: boolean;
 }) {
   const Tag = `h${level}` as const;
+  const label = useContext(WizardLabelContext);
   return (
     <Tag className={className} id={id} ref={headingRef} tabIndex={focusable ? -1 : undefined} part={part}>
       {children}
+      {label ? <span className="cq-sr-only">{` (${label})`}</span> : null}
     </Tag>
   );
 }
@@ -403,9 +393,8 @@ export function Summary({
   empty?: string;
 }) {
   const titleId = useId();
-  const labelledBy = useLabelledBy(titleId);
   return (
-    <section className="cq-summary" aria-labelledby={labelledBy}>
+    <section className="cq-summary" aria-labelledby={titleId}>
       <Heading level={level} className="cq-summary__title" id={titleId}>
         {title}
       </Heading>

@@ -45,8 +45,6 @@ export {
 } from './draft-storage.ts';
 export {
   QuoteWizard,
-  type QuoteWizardError,
-  type QuoteWizardPhone,
   type QuoteWizardProps,
   type QuoteWizardStepChange,
   type QuoteWizardTheme,
@@ -54,10 +52,8 @@ export {
 export {
   createFetchSubmitQuote,
   type FetchSubmitQuoteOptions,
-  isRetryable,
   messageForResponse,
   type QuoteSubmission,
-  QuoteSubmissionError,
   SUBMIT_MESSAGES,
   SUBMIT_TIMEOUT_MS,
   type SubmitQuoteFunction,

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryDraftStorage, draftStorageKey } from './draft-storage.ts';
 import { QuoteWizard, type QuoteWizardProps } from './quote-wizard.tsx';
-import { type QuoteSubmission, QuoteSubmissionError, type SubmitQuoteFunction } from './submit-quote.ts';
+import type { QuoteSubmission, SubmitQuoteFunction } from './submit-quote.ts';
 
 afterEach(cleanup);
 
@@ -314,7 +314,7 @@ describe('<QuoteWizard/> drafts and failures', () => {
     await next(user);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Server unavailable');
-    expect(onError).toHaveBeenCalledWith({ message: 'Server unavailable', retryable: true });
+    expect(onError).toHaveBeenCalledWith({ message: 'Server unavailable' });
     expect(onSubmitted).not.toHaveBeenCalled();
     expect((screen.getByRole('textbox', { name: /Special requests/ }) as HTMLTextAreaElement).value).toBe(
       'Keys under the mat',
@@ -325,26 +325,25 @@ describe('<QuoteWizard/> drafts and failures', () => {
     expect(keys).toEqual([KEY, KEY]);
   });
 
-  it('after a refusal offers the call button instead of a retry that cannot help', async () => {
+  it('shows its contact (a call button) beside a refused submission', async () => {
     const refusal = 'This site is not allowed to send quote requests with this partner key.';
     const submitQuote = vi.fn<SubmitQuoteFunction>(async () => {
-      throw new QuoteSubmissionError(refusal, false, 403);
+      throw new Error(refusal);
     });
-    const phone = { display: '(03) 5550 0123', href: 'tel:+61355500123' };
-    const { user, onError } = renderWizard({ submitQuote, phone }, finalStepDraft);
+    const contact = <a href="tel:+61355500123">Call (03) 5550 0123</a>;
+    const { user, onError } = renderWizard({ submitQuote, contact }, finalStepDraft);
     await screen.findByText('Step 6 of 6');
     await next(user);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(refusal);
-    expect(onError).toHaveBeenCalledWith({ message: refusal, retryable: false });
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(onError).toHaveBeenCalledWith({ message: refusal });
     const call = screen.getByRole('link', { name: 'Call (03) 5550 0123' });
     expect(call.getAttribute('href')).toBe('tel:+61355500123');
   });
 
-  it('shows the call button with the reference once the quote is acknowledged', async () => {
-    const phone = { display: '(03) 5550 0123', href: 'tel:+61355500123' };
-    const { user } = renderWizard({ phone }, finalStepDraft);
+  it('shows its contact (a call button) with the reference once the quote is acknowledged', async () => {
+    const contact = <a href="tel:+61355500123">Call (03) 5550 0123</a>;
+    const { user } = renderWizard({ contact }, finalStepDraft);
     await screen.findByText('Step 6 of 6');
     await next(user);
     expect((await screen.findByText('CQ-TEST2345')).tagName).toBe('STRONG');

@@ -38,8 +38,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import {
   type FormEvent,
   type MouseEvent,
+  type ReactNode,
   type RefObject,
-  useCallback,
   useEffect,
   useId,
   useMemo,
@@ -56,7 +56,7 @@ import {
   readStoredDraft,
 } from './draft-storage.ts';
 import { STEP_BODIES } from './steps.tsx';
-import { createFetchSubmitQuote, isRetryable, type SubmitQuoteFunction } from './submit-quote.ts';
+import { createFetchSubmitQuote, type SubmitQuoteFunction } from './submit-quote.ts';
 import { BUTTON_LABELS, STEP_COPY, stepOfText, WIZARD_SUBTITLE, WIZARD_TITLE } from './wizard-copy.ts';
 
 /** Reported to `onStepChange` whenever the visitor lands on another step (and once on mount). */
@@ -67,22 +67,6 @@ export interface QuoteWizardStepChange {
   readonly stepNumber: number;
   /** Steps in the current plan. */
   readonly stepCount: number;
-}
-
-/** Reported to `onError` after a failed submission attempt. */
-export interface QuoteWizardError {
-  /** What the visitor reads. */
-  readonly message: string;
-  /** Whether trying again may succeed; after a refusal (e.g. 403) the wizard offers no 'Try again'. */
-  readonly retryable: boolean;
-}
-
-/** The business's phone number, for the call button after a submission or a refusal. */
-export interface QuoteWizardPhone {
-  /** As shown: '(03) 5550 0123'. */
-  readonly display: string;
-  /** The link: 'tel:+61355500123'. */
-  readonly href: string;
 }
 
 /** Colour scheme of the wizard. 'auto' follows the visitor's system setting. */
@@ -115,13 +99,13 @@ export interface QuoteWizardProps {
   readonly onStepChange?: ((change: QuoteWizardStepChange) => void) | undefined;
   /** Called once the server acknowledged the quote, with its reference. Navigate to a thank-you page here. */
   readonly onSubmitted?: ((result: SubmitQuoteOutput) => void) | undefined;
-  /** Called when a submission attempt failed; the wizard shows the message (and a retry when it may help). */
-  readonly onError?: ((error: QuoteWizardError) => void) | undefined;
+  /** Called when a submission attempt failed; the wizard shows the message and offers a retry. */
+  readonly onError?: ((error: { readonly message: string }) => void) | undefined;
   /**
-   * The business's phone: when given, the thank-you panel and a failed submission offer a
-   * 'Call (03) 5550 0123' button (partner pages, where the site's own thank-you page is not shown).
+   * Shown in the thank-you panel and beside a failed submission: e.g. a call button on a partner's
+   * page, where the site's own thank-you page is not shown.
    */
-  readonly phone?: QuoteWizardPhone | undefined;
+  readonly contact?: ReactNode;
   /**
    * The wizard's own name, added to the accessible names of its form and regions (e.g. the service it
    * is for), so that several wizards on one page never repeat a landmark's name.
@@ -207,7 +191,8 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
   const latest = useRef(props);
   latest.current = props;
   const baseId = useId();
-  const idFor = useCallback((suffix: string) => `${baseId}${suffix}`, [baseId]);
+  // Plain functions (not memoised): the step bodies re-render with every snapshot anyway.
+  const idFor = (suffix: string) => `${baseId}${suffix}`;
   const headingLevel: HeadingLevel = props.headingLevel ?? 2;
   const stepLevel = subLevel(headingLevel);
   const apiBaseUrl = (props.apiBaseUrl ?? '').replace(/\/+$/, '');
@@ -218,9 +203,6 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
     [storageKey],
   );
 
-  // Whether the last failed attempt may succeed if repeated (the machine keeps only its message).
-  const lastRetryable = useRef(true);
-  const [retryable, setRetryable] = useState(true);
   const machine = useMemo(
     () =>
       quoteWizardMachine.provide({
@@ -228,10 +210,7 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
           submitQuote: fromPromise<SubmitQuoteOutput, SubmitQuoteInput>(({ input, signal }) => {
             const { submitQuote, apiBaseUrl: base, partnerKey } = latest.current;
             const submit = submitQuote ?? createFetchSubmitQuote({ apiBaseUrl: base });
-            return submit({ ...input, partnerKey }, { signal }).catch((error: unknown) => {
-              lastRetryable.current = isRetryable(error);
-              throw error;
-            });
+            return submit({ ...input, partnerKey }, { signal });
           }),
         },
         actions: {
@@ -249,7 +228,7 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
         : { service: props.service, suburb: props.suburb, draft },
   });
   const snapshot = useSelector(actorRef, (state) => state);
-  const send = useCallback((event: QuoteWizardEvent) => actorRef.send(event), [actorRef]);
+  const send = (event: QuoteWizardEvent) => actorRef.send(event);
 
   // Write a pending draft before the page goes away, and when the wizard unmounts.
   useEffect(() => {
@@ -269,10 +248,7 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
   useEffect(() => {
     const subscriptions = [
       actorRef.on('submitted', (event) => latest.current.onSubmitted?.({ reference: event.reference })),
-      actorRef.on('submissionFailed', (event) => {
-        setRetryable(lastRetryable.current);
-        latest.current.onError?.({ message: event.message, retryable: lastRetryable.current });
-      }),
+      actorRef.on('submissionFailed', (event) => latest.current.onError?.({ message: event.message })),
     ];
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
@@ -314,20 +290,14 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
   const [touched, setTouched] = useState<ReadonlySet<QuoteField>>(() => new Set());
   const errors = selectStepErrors(snapshot);
   const showAllErrors = attemptedStep === stepKey;
-  const errorFor = useCallback(
-    (field: QuoteField) => {
-      if (!showAllErrors && !touched.has(field)) return undefined;
-      if (errors[field]) return errors[field];
-      const nested = Object.keys(errors).find((key) => key.startsWith(`${field}.`));
-      return nested ? errors[nested] : undefined;
-    },
-    [errors, showAllErrors, touched],
-  );
-  const touch = useCallback(
-    (field: QuoteField) =>
-      setTouched((previous) => (previous.has(field) ? previous : new Set(previous).add(field))),
-    [],
-  );
+  const errorFor = (field: QuoteField) => {
+    if (!showAllErrors && !touched.has(field)) return undefined;
+    if (errors[field]) return errors[field];
+    const nested = Object.keys(errors).find((key) => key.startsWith(`${field}.`));
+    return nested ? errors[nested] : undefined;
+  };
+  const touch = (field: QuoteField) =>
+    setTouched((previous) => (previous.has(field) ? previous : new Set(previous).add(field)));
 
   // Answers given before the script ran (a card chosen, a box ticked, text typed) are in the page,
   // which React keeps as it hydrates, but not in the machine: take them over once, so what the
@@ -375,54 +345,12 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
   const titleId = idFor('title');
   const stepHeadingId = idFor('step-title');
   const hintId = idFor('hint');
-  const labelId = idFor('label');
-  const label = props.label?.trim() ? { id: labelId, text: props.label.trim() } : null;
-  const named = (ownId: string) => (label ? `${ownId} ${labelId}` : ownId);
-  // Hidden, yet read by aria-labelledby: the wizard's name after its heading's.
-  const labelText = label ? (
-    <span id={labelId} hidden>
-      {`(${label.text})`}
-    </span>
-  ) : null;
-  const callButton = props.phone ? (
-    <a className="cq-button cq-button--secondary cq-call" href={props.phone.href} part="button button-call">
-      {`Call ${props.phone.display}`}
-    </a>
-  ) : null;
+
   const theme = props.theme ?? 'light';
   const rootClass = props.className ? `cq-wizard ${props.className}` : 'cq-wizard';
   const ready = interactive ? 'true' : undefined;
 
-  if (status === 'submitted') {
-    return (
-      <div className={rootClass} data-cq-theme={theme} data-cq-ready={ready} part="card">
-        {labelText}
-        <div className="cq-wizard__header">
-          <Heading level={headingLevel} className="cq-wizard__title" id={titleId} part="heading">
-            {WIZARD_TITLE}
-          </Heading>
-        </div>
-        <section className="cq-step cq-step--done" aria-labelledby={named(stepHeadingId)}>
-          <Heading
-            level={stepLevel}
-            className="cq-step__title"
-            id={stepHeadingId}
-            headingRef={headingRef}
-            focusable
-          >
-            Thank you!
-          </Heading>
-          <p className="cq-step__intro">
-            Your quote request has been submitted successfully. Your reference is{' '}
-            <strong className="cq-reference">{snapshot.context.reference}</strong>. We will email you a
-            detailed quote within 24 hours.
-          </p>
-          {callButton}
-        </section>
-      </div>
-    );
-  }
-
+  const stepText = stepOfText(number, total);
   const StepBody = STEP_BODIES[step];
   const copy = STEP_COPY[step];
   const nextLabel = submitting
@@ -431,72 +359,44 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
       ? BUTTON_LABELS.submit
       : BUTTON_LABELS.next;
 
+  const done = status === 'submitted';
   return (
-    <WizardLabelContext.Provider value={label}>
+    <WizardLabelContext.Provider value={props.label}>
       <div className={rootClass} data-cq-theme={theme} data-cq-ready={ready} part="card">
-        {labelText}
         <div className="cq-wizard__header">
           <Heading level={headingLevel} className="cq-wizard__title" id={titleId} part="heading">
             {WIZARD_TITLE}
           </Heading>
-          <p className="cq-wizard__subtitle">{WIZARD_SUBTITLE}</p>
-          <div className="cq-progress">
-            <p className="cq-progress__text">{stepOfText(number, total)}</p>
-            <div
-              className="cq-progress__bar"
-              role="progressbar"
-              aria-label="Quote progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round(selectProgress(snapshot) * 100)}
-              aria-valuetext={stepOfText(number, total)}
-            >
-              {Array.from({ length: total }, (_, index) => (
-                <span
-                  // biome-ignore lint/suspicious/noArrayIndexKey: segments are positions, not items
-                  key={index}
-                  className={
-                    index < number
-                      ? 'cq-progress__segment cq-progress__segment--done'
-                      : 'cq-progress__segment'
-                  }
-                />
-              ))}
+          {done ? null : <p className="cq-wizard__subtitle">{WIZARD_SUBTITLE}</p>}
+          {done ? null : (
+            <div className="cq-progress">
+              <p className="cq-progress__text">{stepText}</p>
+              <div
+                className="cq-progress__bar"
+                role="progressbar"
+                aria-label="Quote progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(selectProgress(snapshot) * 100)}
+                aria-valuetext={stepText}
+              >
+                {Array.from({ length: total }, (_, index) => (
+                  <span
+                    // biome-ignore lint/suspicious/noArrayIndexKey: segments are positions, not items
+                    key={index}
+                    className={
+                      index < number
+                        ? 'cq-progress__segment cq-progress__segment--done'
+                        : 'cq-progress__segment'
+                    }
+                  />
+                ))}
+              </div>
             </div>
-          </div>
+          )}
         </div>
-        {/* noValidate: the machine (and without script, the server) checks every answer and says what is missing. */}
-        <form
-          ref={formRef}
-          className="cq-wizard__form"
-          method={posts ? 'post' : undefined}
-          action={props.formAction}
-          noValidate
-          onSubmit={onSubmit}
-          aria-labelledby={named(titleId)}
-          aria-busy={submitting}
-        >
-          {/* Enter in a field presses the form's first submit button: make that Next, not a counter or Back. */}
-          <button
-            type="submit"
-            name="action"
-            value="next"
-            className="cq-sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-          />
-          {posts ? (
-            <>
-              <input type="hidden" name="step" value={step} />
-              {formState && !draft ? (
-                <input type="hidden" name="idempotencyKey" value={formState.idempotencyKey} />
-              ) : null}
-              {hiddenAnswerFields(snapshot.context.answers, step).map(([name, value]) => (
-                <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-              ))}
-            </>
-          ) : null}
-          <section className="cq-step" aria-labelledby={named(stepHeadingId)} data-cq-step={step}>
+        {done ? (
+          <section className="cq-step cq-step--done" aria-labelledby={stepHeadingId}>
             <Heading
               level={stepLevel}
               className="cq-step__title"
@@ -504,84 +404,130 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
               headingRef={headingRef}
               focusable
             >
-              {copy.title}
+              Thank you!
             </Heading>
-            <p className="cq-step__intro">{copy.intro}</p>
-            {/* Answers are frozen while the request is in flight (the machine ignores changes then too). */}
-            <fieldset className="cq-step__fields" role="none" disabled={submitting}>
-              <StepBody
-                key={stepKey}
-                snapshot={snapshot}
-                send={send}
-                idFor={idFor}
-                headingId={stepHeadingId}
-                level={stepLevel}
-                errorFor={errorFor}
-                touch={touch}
-                termsUrl={props.termsUrl ?? `${apiBaseUrl}/terms`}
-                privacyUrl={props.privacyUrl ?? `${apiBaseUrl}/privacy`}
-              />
-            </fieldset>
-            {failure ? (
-              <div className="cq-alert">
-                <div role="alert">
-                  <p className="cq-alert__title">We could not send your quote request.</p>
-                  <p className="cq-alert__message">{failure}</p>
-                </div>
-                <div className="cq-alert__actions">
-                  {/* After the server's failure (no script), trying again posts the final step again. */}
-                  {failed && !retryable ? null : (
-                    <button
-                      type="submit"
-                      name="action"
-                      value="next"
-                      className="cq-button cq-button--primary"
-                      part="button button-retry"
-                      onClick={(event: MouseEvent) => {
-                        event.preventDefault();
-                        send({ type: failed ? 'RETRY' : 'NEXT' });
-                      }}
-                    >
-                      {BUTTON_LABELS.retry}
-                    </button>
-                  )}
-                  {callButton}
-                </div>
-              </div>
-            ) : null}
+            <p className="cq-step__intro">
+              Your quote request has been submitted successfully. Your reference is{' '}
+              <strong className="cq-reference">{snapshot.context.reference}</strong>. We will email you a
+              detailed quote within 24 hours.
+            </p>
+            {props.contact}
           </section>
-          <p className="cq-wizard__hint" id={hintId} role="status">
-            {hint}
-          </p>
-          <div className="cq-wizard__nav">
-            <button
-              type="submit"
-              name="action"
-              value="back"
-              className="cq-button cq-button--secondary"
-              part="button button-back"
-              disabled={!canBack}
-              onClick={(event: MouseEvent) => {
-                event.preventDefault();
-                send({ type: 'BACK' });
-              }}
-            >
-              {BUTTON_LABELS.back}
-            </button>
-            {/* Never disabled in the server's markup: without script the server checks the step. */}
+        ) : (
+          // noValidate: the machine (and without script, the server) checks every answer and says what is missing.
+          <form
+            ref={formRef}
+            className="cq-wizard__form"
+            method={posts ? 'post' : undefined}
+            action={props.formAction}
+            noValidate
+            onSubmit={onSubmit}
+            aria-labelledby={titleId}
+            aria-busy={submitting}
+          >
+            {/* Enter in a field presses the form's first submit button: make that Next, not a counter or Back. */}
             <button
               type="submit"
               name="action"
               value="next"
-              className="cq-button cq-button--primary"
-              part="button button-next"
-              aria-disabled={interactive && !canNext ? true : undefined}
-              aria-describedby={interactive && !canNext ? hintId : undefined}
-            >
-              {nextLabel}
-            </button>
-          </div>
-        </form>
+              className="cq-sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+            />
+            {posts ? (
+              <>
+                <input type="hidden" name="step" value={step} />
+                {formState && !draft ? (
+                  <input type="hidden" name="idempotencyKey" value={formState.idempotencyKey} />
+                ) : null}
+                {hiddenAnswerFields(snapshot.context.answers, step).map(([name, value]) => (
+                  <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+                ))}
+              </>
+            ) : null}
+            <section className="cq-step" aria-labelledby={stepHeadingId} data-cq-step={step}>
+              <Heading
+                level={stepLevel}
+                className="cq-step__title"
+                id={stepHeadingId}
+                headingRef={headingRef}
+                focusable
+              >
+                {copy.title}
+              </Heading>
+              <p className="cq-step__intro">{copy.intro}</p>
+              {/* Answers are frozen while the request is in flight (the machine ignores changes then too). */}
+              <fieldset className="cq-step__fields" role="none" disabled={submitting}>
+                <StepBody
+                  key={stepKey}
+                  snapshot={snapshot}
+                  send={send}
+                  idFor={idFor}
+                  headingId={stepHeadingId}
+                  level={stepLevel}
+                  errorFor={errorFor}
+                  touch={touch}
+                  termsUrl={props.termsUrl ?? `${apiBaseUrl}/terms`}
+                  privacyUrl={props.privacyUrl ?? `${apiBaseUrl}/privacy`}
+                />
+              </fieldset>
+              {failure ? (
+                <div className="cq-alert">
+                  <div role="alert">
+                    <p className="cq-alert__title">We could not send your quote request.</p>
+                    <p className="cq-alert__message">{failure}</p>
+                  </div>
+                  {/* After the server's failure (no script), trying again posts the final step again. */}
+                  <button
+                    type="submit"
+                    name="action"
+                    value="next"
+                    className="cq-button cq-button--primary"
+                    part="button primary"
+                    onClick={(event: MouseEvent) => {
+                      event.preventDefault();
+                      send({ type: failed ? 'RETRY' : 'NEXT' });
+                    }}
+                  >
+                    {BUTTON_LABELS.retry}
+                  </button>
+                  {props.contact}
+                </div>
+              ) : null}
+            </section>
+            <p className="cq-wizard__hint" id={hintId} role="status">
+              {hint}
+            </p>
+            <div className="cq-wizard__nav">
+              <button
+                type="submit"
+                name="action"
+                value="back"
+                className="cq-button cq-button--secondary"
+                part="button"
+                disabled={!canBack}
+                onClick={(event: MouseEvent) => {
+                  event.preventDefault();
+                  send({ type: 'BACK' });
+                }}
+              >
+                {BUTTON_LABELS.back}
+              </button>
+              {/* Never disabled in the server's markup: without script the server checks the step. */}
+              <button
+                type="submit"
+                name="action"
+                value="next"
+                className="cq-button cq-button--primary"
+                part="button primary"
+                aria-disabled={interactive && !canNext ? true : undefined}
+                aria-describedby={interactive && !canNext ? hintId : undefined}
+              >
+                {nextLabel}
+              </button>
+            </div>
+          </form>
+        )}
       </div>
     </WizardLabelContext.Provider>
   );

@@ -31,7 +31,7 @@ import {
   WINDOW_PANELS_MIN,
   type WindowCleaningType,
 } from '@cleanquote/quote-core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import {
   CheckboxList,
   ChoiceCards,
@@ -42,8 +42,7 @@ import {
   subLevel,
   TextAreaField,
   TextField,
-  useLabelledBy,
-  useRegionLabel,
+  WizardLabelContext,
 } from './controls.tsx';
 import {
   ROOM_SINGULAR,
@@ -324,7 +323,6 @@ function NdisClientDetailsStep(props: StepProps) {
   const answers = snapshot.context.answers;
   const caseManager = answers.ndisClientType === 'case-manager';
   const detailsId = idFor('case-manager-title');
-  const detailsLabelledBy = useLabelledBy(detailsId);
   return (
     <>
       <ChoiceCards
@@ -338,7 +336,7 @@ function NdisClientDetailsStep(props: StepProps) {
         error={errorFor('ndisClientType')}
       />
       {caseManager ? (
-        <section className="cq-subsection" aria-labelledby={detailsLabelledBy}>
+        <section className="cq-subsection" aria-labelledby={detailsId}>
           <Heading level={subLevel(level)} id={detailsId} className="cq-subsection__title">
             Case manager details
           </Heading>
@@ -435,7 +433,9 @@ function TermsAgreementStep({ snapshot, send, idFor, errorFor, termsUrl, privacy
   const checkboxId = idFor('termsAccepted');
   const error = errorFor('termsAccepted');
   const errorId = `${checkboxId}-error`;
-  const termsLabel = useRegionLabel('Summary of our terms and privacy policy');
+  // Named after the wizard too (its label), as its headings are.
+  const label = useContext(WizardLabelContext);
+  const termsLabel = `Summary of our terms and privacy policy${label ? ` (${label})` : ''}`;
   return (
     <>
       {/* Scrollable, so it must be reachable by keyboard (tabIndex 0) and named. */}

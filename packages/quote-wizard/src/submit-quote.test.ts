@@ -1,6 +1,6 @@
 import type { QuoteRequest } from '@cleanquote/quote-core';
 import { describe, expect, it, vi } from 'vitest';
-import { createFetchSubmitQuote, isRetryable, SUBMIT_MESSAGES } from './submit-quote.ts';
+import { createFetchSubmitQuote, SUBMIT_MESSAGES } from './submit-quote.ts';
 
 const request = { serviceType: 'regular-clean', name: 'Alex' } as unknown as QuoteRequest;
 const submission = { request, idempotencyKey: 'key-12345678' };
@@ -65,23 +65,6 @@ describe('createFetchSubmitQuote', () => {
     await expect(createFetchSubmitQuote({ fetch: broken })(submission, { signal: signal() })).rejects.toThrow(
       SUBMIT_MESSAGES.server(500),
     );
-  });
-
-  it('says whether trying again may help: not after a refusal, yes after an overload or a server error', async () => {
-    const outcome = async (status: number) => {
-      const refused = answer(status, {
-        error: 'This site is not allowed to send quote requests with this partner key.',
-      });
-      return createFetchSubmitQuote({ fetch: refused })(submission, { signal: signal() }).then(
-        () => 'resolved',
-        (error: unknown) => isRetryable(error),
-      );
-    };
-    expect(await outcome(403)).toBe(false);
-    expect(await outcome(400)).toBe(false);
-    expect(await outcome(429)).toBe(true);
-    expect(await outcome(503)).toBe(true);
-    expect(isRetryable(new Error(SUBMIT_MESSAGES.network))).toBe(true);
   });
 
   it('fails straight away when the browser is offline', async () => {

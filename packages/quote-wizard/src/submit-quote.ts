@@ -52,33 +52,6 @@ export const SUBMIT_MESSAGES = {
     `Sorry, something went wrong on our side (error ${status}). Your answers are saved: please try again.`,
 } as const;
 
-/**
- * A failed submission whose message the visitor can read, and whether sending the same request again
- * may succeed: not after a refusal (400, 403, 422…), where only calling the business helps.
- */
-export class QuoteSubmissionError extends Error {
-  override readonly name = 'QuoteSubmissionError';
-  constructor(
-    message: string,
-    /** Trying again later may succeed (network, timeout, offline, 408, 429, 5xx). */
-    readonly retryable: boolean,
-    /** The HTTP status of the answer, when there was one. */
-    readonly status?: number,
-  ) {
-    super(message);
-  }
-}
-
-/** Whether a failed attempt is worth repeating: anything but a {@link QuoteSubmissionError} saying it is not. */
-export function isRetryable(error: unknown): boolean {
-  return !(error instanceof QuoteSubmissionError) || error.retryable;
-}
-
-/** Statuses after which the same request may succeed later. */
-function retryableStatus(status: number): boolean {
-  return status >= 500 || status === 408 || status === 429;
-}
-
 /** A plausible reference ('CQ-7KX4M2QH'): short, letters, digits and hyphens only. */
 const REFERENCE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{2,63}$/;
 
@@ -106,30 +79,6 @@ export function messageForResponse(status: number, body: unknown): string {
   if (status === 422) return SUBMIT_MESSAGES.conflict;
   if (serverMessage !== '' && status < 500) return serverMessage;
   return SUBMIT_MESSAGES.server(status);
-}
-
-/**
- * One signal that aborts when the caller's does or when `timeoutMs` passes; `timedOut()` tells which.
- * (`AbortSignal.any` would do, but partner pages run older browsers too.)
- */
-function withTimeout(signal: AbortSignal, timeoutMs: number) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const onAbort = () => controller.abort(signal.reason);
-  if (signal.aborted) controller.abort(signal.reason);
-  else signal.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException('The quote request timed out.', 'TimeoutError'));
-  }, timeoutMs);
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    dispose: () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-    },
-  };
 }
 
 function browserIsOnline(): boolean {
@@ -160,7 +109,17 @@ export function createFetchSubmitQuote(options: FetchSubmitQuoteOptions = {}): S
     };
     if (partnerKey) headers['X-Partner-Key'] = partnerKey;
 
-    const timeout = withTimeout(signal, timeoutMs);
+    // One signal that aborts when the caller's does or when the time is up (`AbortSignal.any` would
+    // do, but partner pages run older browsers too).
+    const controller = new AbortController();
+    let timedOut = false;
+    const abort = () => controller.abort();
+    signal.addEventListener('abort', abort);
+    if (signal.aborted) abort();
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort();
+    }, timeoutMs);
     try {
       let response: Response;
       try {
@@ -168,30 +127,25 @@ export function createFetchSubmitQuote(options: FetchSubmitQuoteOptions = {}): S
           method: 'POST',
           headers,
           body: JSON.stringify(request),
-          signal: timeout.signal,
+          signal: controller.signal,
           // The API uses no cookie for submissions; partner pages must not send theirs.
           credentials: base === '' ? 'same-origin' : 'omit',
         });
       } catch (error) {
-        if (timeout.timedOut()) throw new Error(SUBMIT_MESSAGES.timeout);
+        if (timedOut) throw new Error(SUBMIT_MESSAGES.timeout);
         if (signal.aborted) throw error;
         throw new Error(isOnline() ? SUBMIT_MESSAGES.network : SUBMIT_MESSAGES.offline);
       }
       const body = await readJson(response);
-      if (timeout.timedOut()) throw new Error(SUBMIT_MESSAGES.timeout);
-      if (!response.ok) {
-        throw new QuoteSubmissionError(
-          messageForResponse(response.status, body),
-          retryableStatus(response.status),
-          response.status,
-        );
-      }
+      if (timedOut) throw new Error(SUBMIT_MESSAGES.timeout);
+      if (!response.ok) throw new Error(messageForResponse(response.status, body));
       const reference = isRecord(body) && typeof body.reference === 'string' ? body.reference.trim() : '';
       // Never report success without the server's reference.
       if (!REFERENCE_PATTERN.test(reference)) throw new Error(SUBMIT_MESSAGES.noReference);
       return { reference };
     } finally {
-      timeout.dispose();
+      clearTimeout(timer);
+      signal.removeEventListener('abort', abort);
     }
   };
 }
