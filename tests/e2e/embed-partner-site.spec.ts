@@ -198,4 +198,9 @@ test('a React 19 page uses the element with typed props and the pinned, SRI-chec
   expect(loader?.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(loader?.headers['access-control-allow-origin']).toBe('*');
   expect(loader?.headers['cleanquote-embed-version']).toMatch(/^1\.\d+\.\d+$/);
+  // Loadable by pages that isolate themselves (COEP), like every file of the site.
+  expect(loader?.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  const chunk = embedAnswers.find((answer) => /\/wizard-[0-9a-f]+\.js$/.test(answer.url));
+  expect(chunk?.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(chunk?.headers['access-control-allow-origin']).toBe('*');
 });
