@@ -25,7 +25,7 @@ declare const __CQ_VERSION__: string;
 
 // The call button of the thank-you panel and of a refusal (the site's /thank-you is not shown here).
 const CALL_BUTTON = (
-  <a className="cq-button cq-button--secondary cq-call" href={business.phoneHref} part="button button-call">
+  <a className="cq-button cq-button--secondary cq-call" href={business.phoneHref} part="button call">
     {`Call ${business.phone}`}
   </a>
 );
