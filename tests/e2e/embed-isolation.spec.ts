@@ -152,9 +152,27 @@ test('the element changes nothing outside it and adds nothing to the page', asyn
   expect(added).toEqual({
     scripts: 3,
     links: 0,
-    styles: 1,
-    headChildren: ['META', 'META', 'TITLE', 'STYLE'],
+    styles: 2,
+    headChildren: ['META', 'META', 'TITLE', 'STYLE', 'STYLE'],
   });
+});
+
+test("the partner's theme crosses in through --cq-* properties and ::part(), nothing else", async ({
+  page,
+}) => {
+  await page.goto(`${servers.partner.url}/two-wizards.html`);
+  await bothWizardsShown(page);
+  const nextStyle = (id: string) =>
+    page
+      .locator(`#${id}`)
+      .getByRole('button', { name: 'Next', exact: true })
+      .evaluate((button) => {
+        const style = getComputedStyle(button);
+        return { background: style.backgroundColor, radius: style.borderTopLeftRadius };
+      });
+  expect(await nextStyle('end-of-lease-quote')).toEqual({ background: 'rgb(45, 106, 79)', radius: '999px' });
+  // The other element keeps the defaults (its dark theme's accent, 8 px corners).
+  expect(await nextStyle('oven-quote')).toEqual({ background: 'rgb(140, 194, 255)', radius: '8px' });
 });
 
 test('focus and scroll stay with the host page until the visitor acts inside', async ({ page }) => {

@@ -204,3 +204,19 @@ test('a React 19 page uses the element with typed props and the pinned, SRI-chec
   expect(chunk?.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(chunk?.headers['access-control-allow-origin']).toBe('*');
 });
+
+test("with success-url the visitor goes to the partner's page, carrying the reference", async ({ page }) => {
+  await page.goto(`${servers.partner.url}/two-wizards.html`);
+  const oven = page.locator('#oven-quote');
+  await expect(oven.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
+  await oven.evaluate((element) => element.setAttribute('success-url', '/quote-received.html'));
+  await answerOvenClean(oven, {
+    name: 'Sky Success',
+    phone: '0491 570 164',
+    email: 'sky@example.com',
+    address: 'unused',
+  });
+  await oven.getByRole('button', { name: 'Get My Quote', exact: true }).click();
+  await page.waitForURL(/\/quote-received\.html\?reference=CQ-[0-9A-Z]{8}$/);
+  expect(new URL(page.url()).origin).toBe(servers.partner.url);
+});
