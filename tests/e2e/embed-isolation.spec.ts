@@ -374,3 +374,15 @@ test('without constructable stylesheets the element uses a <style> with its nonc
   expect(await background('end-of-lease-quote')).toBe('rgba(0, 0, 0, 0)');
   expect(refusedStyles.length).toBeGreaterThan(0);
 });
+
+test("a nonce on the script tag is all a page's script-src needs: the chunk's import() inherits it", async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refused.push(message.text());
+  });
+  await page.goto(`${servers.partner.url}/two-wizards.html?csp=nonce-only`);
+  await bothWizardsShown(page);
+  expect(refused).toEqual([]);
+});

@@ -16,8 +16,12 @@ const OBSERVED = ['service', 'suburb', 'partner-key', 'api-base', 'theme', 'succ
 // Start loading a little before the element scrolls into view.
 const NEAR_VIEWPORT = '600px 0px';
 
-// Read while the script runs: afterwards document.currentScript is another script or null.
-const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src || '';
+// Read while the script runs: afterwards document.currentScript is another script or null (and it is
+// null for a script loaded as a module, where the tag is found by its file name instead).
+const scriptUrl =
+  (document.currentScript as HTMLScriptElement | null)?.src ||
+  document.querySelector<HTMLScriptElement>('script[src*="/cleanquote-wizard.js"]')?.src ||
+  '';
 
 let chunk: Promise<EmbedChunk> | undefined;
 function loadChunk(): Promise<EmbedChunk> {

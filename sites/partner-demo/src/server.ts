@@ -70,10 +70,12 @@ function page(name: string, url: URL, options: PartnerDemoOptions, nonce: string
     .replaceAll('__PARTNER_KEY__', options.partnerKey);
 }
 
-function policy(nonce: string, apiOrigin: string): string {
+function policy(nonce: string, apiOrigin: string, nonceOnly: boolean): string {
   return [
     "default-src 'none'",
-    `script-src 'nonce-${nonce}' 'self' ${apiOrigin}`,
+    // `?csp=nonce-only`: scripts by nonce alone, the API's origin not listed (PROTOCOL.md says the
+    // chunk's import() inherits the loader's nonce).
+    nonceOnly ? `script-src 'nonce-${nonce}'` : `script-src 'nonce-${nonce}' 'self' ${apiOrigin}`,
     `connect-src ${apiOrigin}`,
     `style-src 'nonce-${nonce}'`,
     "img-src 'self'",
@@ -110,7 +112,7 @@ function handle(options: PartnerDemoOptions, request: IncomingMessage, response:
   }
   response.writeHead(200, {
     'Content-Type': 'text/html; charset=utf-8',
-    'Content-Security-Policy': policy(nonce, options.apiOrigin),
+    'Content-Security-Policy': policy(nonce, options.apiOrigin, url.searchParams.get('csp') === 'nonce-only'),
     'Cache-Control': 'no-store',
   });
   response.end(html);
