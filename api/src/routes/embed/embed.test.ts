@@ -69,6 +69,13 @@ describe('GET /embed/<version>/<file>', () => {
     expect(again.status).toBe(304);
   });
 
+  it('answers HEAD with the same headers and no body', async () => {
+    const response = await routes.request('/v1/cleanquote-wizard.js', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('CleanQuote-Embed-Version')).toBe('1.2.3');
+    expect(await response.text()).toBe('');
+  });
+
   it('answers 404 for another major, an unknown version or file', async () => {
     for (const path of ['/v2/cleanquote-wizard.js', '/1.2.2/cleanquote-wizard.js', '/v1/other.js']) {
       const response = await get(path);
