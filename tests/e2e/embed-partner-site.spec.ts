@@ -6,6 +6,7 @@
  */
 import { business } from '@cleanquote/content';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import {
   answerEndOfLease,
   answerOvenClean,
@@ -80,6 +81,7 @@ test('two elements with different services each send a quote, with their events,
     await expect(wizard.getByRole('link', { name: callName })).toHaveAttribute('href', business.phoneHref);
   }
   expect(page.url()).toBe(`${servers.partner.url}/two-wizards.html`);
+  await expectNoAxeViolations(page, { include: 'cleanquote-wizard' });
 
   // Events, with their payloads, per element.
   const ovenEvents = await recordedEvents(page, 'oven-quote');
@@ -155,6 +157,7 @@ test('a site the key is not allowed on is refused, and the element says so with 
   // Trying again cannot help: no such button, and every answer is still there.
   await expect(oven.getByRole('button', { name: 'Try again' })).toBeHidden();
   await expect(oven.getByRole('textbox', { name: /^Special requests/ })).toBeVisible();
+  await expectNoAxeViolations(page, { include: 'cleanquote-wizard' });
   const errors = (await recordedEvents(page, 'oven-quote')).filter((event) => event.type === 'cq-error');
   expect(errors.map((event) => event.detail)).toEqual([
     { message: 'This site is not allowed to send quote requests with this partner key.', retryable: false },
