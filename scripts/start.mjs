@@ -16,8 +16,8 @@ const nodeArgs = [
 // A bad variable should stop start-up at once, not after the build.
 run(process.execPath, [...nodeArgs, '--check-environment'], { quiet: true });
 
-step('Building the site (vite build, client and server entry)');
-pnpm(['--filter', '@cleanquote/web', 'run', 'build']);
+step('Building the site (vite build, client and server entry) and the partner embed');
+pnpm(['--filter', '@cleanquote/web', '--filter', '@cleanquote/quote-embed', 'run', 'build']);
 
 step('Starting CleanQuote');
 const server = spawn(process.execPath, nodeArgs, {

@@ -28,7 +28,18 @@ installDependencies();
 timed('Lint and format (biome ci)', () => pnpm(['exec', 'biome', 'ci', '.']));
 timed('Type check (tsc --noEmit)', () => pnpm(['exec', 'tsc', '-p', 'tsconfig.json', '--noEmit']));
 timed('Unit and model-based tests (vitest)', () => pnpm(['exec', 'vitest', 'run']));
-timed('Production build (site)', () => pnpm(['--filter', '@cleanquote/web', 'run', 'build']));
+timed('Production build (site, partner embed, partner demo)', () =>
+  pnpm([
+    '--filter',
+    '@cleanquote/web',
+    '--filter',
+    '@cleanquote/quote-embed',
+    '--filter',
+    '@cleanquote/partner-demo',
+    'run',
+    'build',
+  ]),
+);
 ensureChromium();
 process.env.E2E_PORT ??= String(await freePort());
 timed('End-to-end tests (playwright, Debian chromium)', () =>

@@ -16,6 +16,7 @@ import { analyticsRoutes } from './routes/analytics/report.ts';
 import { authRoutes, createLoginThrottle } from './routes/auth/auth.ts';
 import { contactCsvRoutes, contactRoutes } from './routes/contact/contact.ts';
 import { clientEmailTestRoutes, directEmailRoutes } from './routes/email-tools/email-tools.ts';
+import { embedRoutes } from './routes/embed/embed.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { newsletterRoutes } from './routes/newsletter/newsletter.ts';
 import { partnerRoutes } from './routes/partners/partners.ts';
@@ -92,6 +93,9 @@ export function createApp({ environment, database, logger, site, clock }: AppDep
 
   // The quote wizard without script: its form posts to the page's own path (docs/decisions/0009).
   app.route('/service-form', quoteFormPageRoutes(site));
+
+  // The partner embed: the loader script and its chunk, versioned (packages/quote-embed/PROTOCOL.md).
+  app.route('/embed', embedRoutes());
 
   // The built site: its files from memory, precompressed; its pages rendered once and kept.
   if (siteServer) app.get('*', (c) => siteServer.serve(c));

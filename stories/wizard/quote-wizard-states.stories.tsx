@@ -227,3 +227,30 @@ export const LightHostPageWithCustomAccent: Story = {
     </div>
   ),
 };
+
+/**
+ * On a partner's page (what `<cleanquote-wizard>` renders in its shadow root): named after its service,
+ * and a refusal of the partner's site answered with the call button instead of the site's /thank-you.
+ */
+export const RefusedOnAPartnerPage: Story = {
+  args: {
+    draft: deepClean,
+    stepIndex: 5,
+    label: 'Deep Cleaning',
+    contact: (
+      <a className="cq-button cq-button--secondary" href="tel:+61355500123">
+        Call (03) 5550 0123
+      </a>
+    ),
+    submitQuote: async () => {
+      throw new Error('This site is not allowed to send quote requests with this partner key.');
+    },
+  },
+  play: async (context) => {
+    await submit(context);
+    const canvas = within(context.canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('not allowed');
+    await expect(canvas.getByRole('link', { name: 'Call (03) 5550 0123' })).toBeVisible();
+    await expect(canvas.getByRole('form', { name: 'Get Your Cleaning Quote (Deep Cleaning)' })).toBeVisible();
+  },
+};

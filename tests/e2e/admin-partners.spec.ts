@@ -43,6 +43,14 @@ test('staff add a partner, whose quotes then arrive under its name, and disable 
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
   await expect(card.getByText('Quote requests: 0')).toBeVisible();
+  // The snippet: the exact-version script with its SRI hash, and the element with this key.
+  await card.getByText('Embed code').click();
+  const code = card.locator('pre code');
+  await expect(code).toContainText(
+    /<script async src="http:\/\/localhost:\d+\/embed\/[^/"]+\/cleanquote-wizard\.js"/,
+  );
+  await expect(code).toContainText(/integrity="sha384-[A-Za-z0-9+/=]+" crossorigin="anonymous"/);
+  await expect(code).toContainText(`<cleanquote-wizard partner-key="${key}"></cleanquote-wizard>`);
   await expectNoAxeViolations(page);
 
   // Its key now works from its site, and the inbox names the partner.

@@ -30,8 +30,11 @@ export type PartnerKeyCheck =
  * cross-origin POST, so only a script outside a browser omits it.
  */
 export async function checkPartnerKey(c: Context<AppEnv>): Promise<PartnerKeyCheck> {
-  const key = c.req.header('X-Partner-Key')?.trim();
-  if (!key) return { outcome: 'main-site', source: 'main-site' };
+  const header = c.req.header('X-Partner-Key');
+  if (header === undefined) return { outcome: 'main-site', source: 'main-site' };
+  // An empty key is not "no key": CORS admits any origin that sends the header (baseline.ts).
+  const key = header.trim();
+  if (!key) return { outcome: 'unknown-key' };
   const partner = (await c.var.partners.snapshot()).byKey.get(key);
   if (!partner) return { outcome: 'unknown-key' };
   const origin = c.req.header('Origin');

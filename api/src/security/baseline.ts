@@ -143,8 +143,14 @@ export function securityHeaders(
 
 /**
  * CORS for partner sites (PARTNER_ORIGINS and the partners staff manage) on the public submission
- * routes only. Admin and session
- * routes never answer with CORS headers, so no other site can read them.
+ * routes only. Admin and session routes never answer with CORS headers, so no other site can read
+ * them.
+ *
+ * A quote request carrying a partner key (X-Partner-Key) is admitted by CORS from any origin: the
+ * route itself decides on the key and the origin (403 from a site not allowed to use the key, 400 for
+ * an unknown or empty key), and the embed on that site can then read the refusal and show it instead
+ * of a bare network error. Requests without the header still need a partner's origin, as a
+ * request can only leave the browser with the header it was preflighted with.
  *
  * Preflights go to hono's cors(). On the submission itself the same headers it would set are set
  * here, before the handler: hono's cors() reads the response before the handler and writes Vary
@@ -152,10 +158,17 @@ export function securityHeaders(
  */
 export function partnerCors(): MiddlewareHandler<AppEnv> {
   const exposeHeaders = ['Retry-After', 'X-Request-Id'];
+  const carriesPartnerKey = (c: Context) =>
+    trimSlash(c.req.path) === '/api/service-form' &&
+    (c.req.method === 'OPTIONS'
+      ? /(^|,)\s*x-partner-key\s*(,|$)/i.test(c.req.header('Access-Control-Request-Headers') ?? '')
+      : c.req.header('X-Partner-Key') !== undefined);
   const preflight = cors({
     // Read after the middleware below awaited the registry's snapshot.
     origin: (origin, c) =>
-      (c as Context<AppEnv>).var.partners.latest.corsOrigins.has(origin) ? origin : null,
+      (c as Context<AppEnv>).var.partners.latest.corsOrigins.has(origin) || carriesPartnerKey(c)
+        ? origin
+        : null,
     allowMethods: ['POST', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Idempotency-Key', 'X-Partner-Key'],
     exposeHeaders,
@@ -168,7 +181,9 @@ export function partnerCors(): MiddlewareHandler<AppEnv> {
     const allowed = (await c.var.partners.snapshot()).corsOrigins;
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     const origin = c.req.header('Origin');
-    if (origin !== undefined && allowed.has(origin)) c.header('Access-Control-Allow-Origin', origin);
+    if (origin !== undefined && (allowed.has(origin) || carriesPartnerKey(c))) {
+      c.header('Access-Control-Allow-Origin', origin);
+    }
     c.header('Access-Control-Expose-Headers', exposed);
     await next();
     // The answer depends on Origin; appended last, after any Vary of the handler's, as cors() does.

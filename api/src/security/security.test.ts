@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { newsletterSubscribers, outbox, teamContactMessages } from '../db/schema.ts';
+import { newsletterSubscribers, outbox, quoteRequests, teamContactMessages } from '../db/schema.ts';
 import { createLogger } from '../lib/logger.ts';
+import { validQuoteRequests } from '../test-support/quote-requests.ts';
 import { createTestAdmin, signIn, testAdmin } from '../test-support/sign-in.ts';
 import { createTestApp } from '../test-support/test-app.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
@@ -261,6 +262,62 @@ describe('CORS', () => {
       const response = await preflight(path, 'https://agency.example');
       expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
     }
+  });
+});
+
+describe('CORS for a quote with a partner key', () => {
+  const partnerEnv = { PARTNER_ORIGINS: 'northside=https://northside.example' };
+  const submit = (origin: string, partnerKey: string) =>
+    context.app.request('/api/service-form', {
+      method: 'POST',
+      headers: {
+        Origin: origin,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': 'cors-test-key-1',
+        'X-Partner-Key': partnerKey,
+      },
+      body: JSON.stringify(validQuoteRequests.regularClean),
+    });
+
+  it('lets any site ask, so the embed there can read the refusal, and stores nothing from it', async () => {
+    context = await createTestApp(partnerEnv);
+    const preflight = await context.app.request('/api/service-form', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://copycat.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,idempotency-key,x-partner-key',
+      },
+    });
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe('https://copycat.example');
+
+    const refused = await submit('https://copycat.example', 'northside');
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('Access-Control-Allow-Origin')).toBe('https://copycat.example');
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      'This site is not allowed to send quote requests with this partner key.',
+    );
+    const empty = await submit('https://copycat.example', ' ');
+    expect(empty.status).toBe(400);
+    expect(await context.database.db.select().from(quoteRequests)).toEqual([]);
+
+    const accepted = await submit('https://northside.example', 'northside');
+    expect(accepted.status).toBe(201);
+    const stored = await context.database.db.select().from(quoteRequests);
+    expect(stored.map((row) => row.source)).toEqual(['partner:northside']);
+  });
+
+  it('still refuses a preflight without the key from a site not listed', async () => {
+    context = await createTestApp(partnerEnv);
+    const preflight = await context.app.request('/api/service-form', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://copycat.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,idempotency-key',
+      },
+    });
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBeNull();
   });
 });
 

@@ -84,9 +84,10 @@ describe('suburbs', () => {
 });
 
 describe('reserved paths', () => {
-  it('lists the 16 words of spec §2, and the admin screens added since', () => {
-    expect(reservedPaths).toHaveLength(17);
+  it('lists the 16 words of spec §2, /partners and /embed (so no suburb can take them)', () => {
+    expect(reservedPaths).toHaveLength(18);
     expect(isReservedPath('partners')).toBe(true);
+    expect(isReservedPath('embed')).toBe(true);
     for (const word of ['dashboard', 'team', 'api', 'sitemap.xml', 'robots.txt', 'public']) {
       expect(isReservedPath(word)).toBe(true);
     }

@@ -1,6 +1,6 @@
 /**
- * First path segments that are never suburb slugs (spec §2): the site's own routes plus files and
- * the API. A request for one of them that no route matches gets the 404 page.
+ * First path segments that are never suburb slugs (spec §2): the site's own routes plus files, the
+ * API and the partner embed's scripts (/embed/v1/cleanquote-wizard.js). A request for one of them that no route matches gets the 404 page.
  */
 export const reservedPaths = [
   'dashboard',
@@ -19,6 +19,7 @@ export const reservedPaths = [
   'privacy',
   'public',
   'api',
+  'embed',
   'sitemap.xml',
   'robots.txt',
 ] as const;

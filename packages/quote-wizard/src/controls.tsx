@@ -4,7 +4,21 @@
  * None of them decides what is valid: errors and enabled states are passed in from the machine.
  */
 import type { QuoteOption } from '@cleanquote/quote-core';
-import { type ChangeEvent, type MouseEvent, type ReactNode, type Ref, useId } from 'react';
+import {
+  type ChangeEvent,
+  createContext,
+  type MouseEvent,
+  type ReactNode,
+  type Ref,
+  useContext,
+  useId,
+} from 'react';
+
+/**
+ * The wizard's own name (its `label` prop), read out after every heading: the headings name the form
+ * and the regions, so several wizards on one page never repeat a landmark's name.
+ */
+export const WizardLabelContext = createContext<string | undefined>(undefined);
 
 /** A heading level the wizard renders. */
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
@@ -22,19 +36,24 @@ export function Heading({
   id,
   headingRef,
   focusable = false,
+  part,
 }: {
   level: HeadingLevel;
   children: ReactNode;
   className?: string;
   id?: string;
+  /** Shadow part name(s), for the embed's `::part()` styling. */
+  part?: string;
   headingRef?: Ref<HTMLHeadingElement>;
   /** Programmatically focusable (tabIndex -1), for focus moves on step change. */
   focusable?: boolean;
 }) {
   const Tag = `h${level}` as const;
+  const label = useContext(WizardLabelContext);
   return (
-    <Tag className={className} id={id} ref={headingRef} tabIndex={focusable ? -1 : undefined}>
+    <Tag className={className} id={id} ref={headingRef} tabIndex={focusable ? -1 : undefined} part={part}>
       {children}
+      {label ? <span className="cq-sr-only">{` (${label})`}</span> : null}
     </Tag>
   );
 }

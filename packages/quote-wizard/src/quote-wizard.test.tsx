@@ -325,6 +325,38 @@ describe('<QuoteWizard/> drafts and failures', () => {
     expect(keys).toEqual([KEY, KEY]);
   });
 
+  it('shows its contact (a call button) beside a refused submission', async () => {
+    const refusal = 'This site is not allowed to send quote requests with this partner key.';
+    const submitQuote = vi.fn<SubmitQuoteFunction>(async () => {
+      throw new Error(refusal);
+    });
+    const contact = <a href="tel:+61355500123">Call (03) 5550 0123</a>;
+    const { user, onError } = renderWizard({ submitQuote, contact }, finalStepDraft);
+    await screen.findByText('Step 6 of 6');
+    await next(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(refusal);
+    expect(onError).toHaveBeenCalledWith({ message: refusal });
+    const call = screen.getByRole('link', { name: 'Call (03) 5550 0123' });
+    expect(call.getAttribute('href')).toBe('tel:+61355500123');
+  });
+
+  it('shows its contact (a call button) with the reference once the quote is acknowledged', async () => {
+    const contact = <a href="tel:+61355500123">Call (03) 5550 0123</a>;
+    const { user } = renderWizard({ contact }, finalStepDraft);
+    await screen.findByText('Step 6 of 6');
+    await next(user);
+    expect((await screen.findByText('CQ-TEST2345')).tagName).toBe('STRONG');
+    expect(screen.getByText(/within 24 hours/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Call (03) 5550 0123' })).toBeTruthy();
+  });
+
+  it('adds its label to the names of its form and regions, so two wizards never share one', () => {
+    renderWizard({ label: 'Oven Cleaning' });
+    expect(screen.getByRole('form', { name: 'Get Your Cleaning Quote (Oven Cleaning)' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: /\(Oven Cleaning\)$/ })).toBeTruthy();
+  });
+
   it('shows Submitting... and keeps Next unavailable while the request is in flight', async () => {
     const submitQuote = vi.fn<SubmitQuoteFunction>(() => new Promise(() => {}));
     const { user } = renderWizard({ submitQuote }, finalStepDraft);

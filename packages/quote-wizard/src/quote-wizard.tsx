@@ -38,8 +38,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import {
   type FormEvent,
   type MouseEvent,
+  type ReactNode,
   type RefObject,
-  useCallback,
   useEffect,
   useId,
   useMemo,
@@ -47,7 +47,7 @@ import {
   useState,
 } from 'react';
 import { fromPromise } from 'xstate';
-import { Heading, type HeadingLevel, subLevel } from './controls.tsx';
+import { Heading, type HeadingLevel, subLevel, WizardLabelContext } from './controls.tsx';
 import {
   browserDraftStorage,
   createDraftWriter,
@@ -101,6 +101,16 @@ export interface QuoteWizardProps {
   readonly onSubmitted?: ((result: SubmitQuoteOutput) => void) | undefined;
   /** Called when a submission attempt failed; the wizard shows the message and offers a retry. */
   readonly onError?: ((error: { readonly message: string }) => void) | undefined;
+  /**
+   * Shown in the thank-you panel and beside a failed submission: e.g. a call button on a partner's
+   * page, where the site's own thank-you page is not shown.
+   */
+  readonly contact?: ReactNode;
+  /**
+   * The wizard's own name, added to the accessible names of its form and regions (e.g. the service it
+   * is for), so that several wizards on one page never repeat a landmark's name.
+   */
+  readonly label?: string | undefined;
   /** Replaces the default fetch to POST /api/service-form (stories, tests, custom transports). */
   readonly submitQuote?: SubmitQuoteFunction | undefined;
   /** Where the draft is kept (default `localStorage`); `null` keeps no draft. */
@@ -181,7 +191,8 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
   const latest = useRef(props);
   latest.current = props;
   const baseId = useId();
-  const idFor = useCallback((suffix: string) => `${baseId}${suffix}`, [baseId]);
+  // Plain functions (not memoised): the step bodies re-render with every snapshot anyway.
+  const idFor = (suffix: string) => `${baseId}${suffix}`;
   const headingLevel: HeadingLevel = props.headingLevel ?? 2;
   const stepLevel = subLevel(headingLevel);
   const apiBaseUrl = (props.apiBaseUrl ?? '').replace(/\/+$/, '');
@@ -217,7 +228,7 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
         : { service: props.service, suburb: props.suburb, draft },
   });
   const snapshot = useSelector(actorRef, (state) => state);
-  const send = useCallback((event: QuoteWizardEvent) => actorRef.send(event), [actorRef]);
+  const send = (event: QuoteWizardEvent) => actorRef.send(event);
 
   // Write a pending draft before the page goes away, and when the wizard unmounts.
   useEffect(() => {
@@ -279,20 +290,14 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
   const [touched, setTouched] = useState<ReadonlySet<QuoteField>>(() => new Set());
   const errors = selectStepErrors(snapshot);
   const showAllErrors = attemptedStep === stepKey;
-  const errorFor = useCallback(
-    (field: QuoteField) => {
-      if (!showAllErrors && !touched.has(field)) return undefined;
-      if (errors[field]) return errors[field];
-      const nested = Object.keys(errors).find((key) => key.startsWith(`${field}.`));
-      return nested ? errors[nested] : undefined;
-    },
-    [errors, showAllErrors, touched],
-  );
-  const touch = useCallback(
-    (field: QuoteField) =>
-      setTouched((previous) => (previous.has(field) ? previous : new Set(previous).add(field))),
-    [],
-  );
+  const errorFor = (field: QuoteField) => {
+    if (!showAllErrors && !touched.has(field)) return undefined;
+    if (errors[field]) return errors[field];
+    const nested = Object.keys(errors).find((key) => key.startsWith(`${field}.`));
+    return nested ? errors[nested] : undefined;
+  };
+  const touch = (field: QuoteField) =>
+    setTouched((previous) => (previous.has(field) ? previous : new Set(previous).add(field)));
 
   // Answers given before the script ran (a card chosen, a box ticked, text typed) are in the page,
   // which React keeps as it hydrates, but not in the machine: take them over once, so what the
@@ -340,38 +345,12 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
   const titleId = idFor('title');
   const stepHeadingId = idFor('step-title');
   const hintId = idFor('hint');
+
   const theme = props.theme ?? 'light';
   const rootClass = props.className ? `cq-wizard ${props.className}` : 'cq-wizard';
   const ready = interactive ? 'true' : undefined;
 
-  if (status === 'submitted') {
-    return (
-      <div className={rootClass} data-cq-theme={theme} data-cq-ready={ready}>
-        <div className="cq-wizard__header">
-          <Heading level={headingLevel} className="cq-wizard__title" id={titleId}>
-            {WIZARD_TITLE}
-          </Heading>
-        </div>
-        <section className="cq-step cq-step--done" aria-labelledby={stepHeadingId}>
-          <Heading
-            level={stepLevel}
-            className="cq-step__title"
-            id={stepHeadingId}
-            headingRef={headingRef}
-            focusable
-          >
-            Thank you!
-          </Heading>
-          <p className="cq-step__intro">
-            Your quote request has been submitted successfully. Your reference is{' '}
-            <strong className="cq-reference">{snapshot.context.reference}</strong>. We will email you a
-            detailed quote within 24 hours.
-          </p>
-        </section>
-      </div>
-    );
-  }
-
+  const stepText = stepOfText(number, total);
   const StepBody = STEP_BODIES[step];
   const copy = STEP_COPY[step];
   const nextLabel = submitting
@@ -380,145 +359,176 @@ function WizardSession({ draft, interactive, answeredEarly, formState, ...props 
       ? BUTTON_LABELS.submit
       : BUTTON_LABELS.next;
 
+  const done = status === 'submitted';
   return (
-    <div className={rootClass} data-cq-theme={theme} data-cq-ready={ready}>
-      <div className="cq-wizard__header">
-        <Heading level={headingLevel} className="cq-wizard__title" id={titleId}>
-          {WIZARD_TITLE}
-        </Heading>
-        <p className="cq-wizard__subtitle">{WIZARD_SUBTITLE}</p>
-        <div className="cq-progress">
-          <p className="cq-progress__text">{stepOfText(number, total)}</p>
-          <div
-            className="cq-progress__bar"
-            role="progressbar"
-            aria-label="Quote progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(selectProgress(snapshot) * 100)}
-            aria-valuetext={stepOfText(number, total)}
-          >
-            {Array.from({ length: total }, (_, index) => (
-              <span
-                // biome-ignore lint/suspicious/noArrayIndexKey: segments are positions, not items
-                key={index}
-                className={
-                  index < number ? 'cq-progress__segment cq-progress__segment--done' : 'cq-progress__segment'
-                }
-              />
-            ))}
-          </div>
-        </div>
-      </div>
-      {/* noValidate: the machine (and without script, the server) checks every answer and says what is missing. */}
-      <form
-        ref={formRef}
-        className="cq-wizard__form"
-        method={posts ? 'post' : undefined}
-        action={props.formAction}
-        noValidate
-        onSubmit={onSubmit}
-        aria-labelledby={titleId}
-        aria-busy={submitting}
-      >
-        {/* Enter in a field presses the form's first submit button: make that Next, not a counter or Back. */}
-        <button
-          type="submit"
-          name="action"
-          value="next"
-          className="cq-sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-        />
-        {posts ? (
-          <>
-            <input type="hidden" name="step" value={step} />
-            {formState && !draft ? (
-              <input type="hidden" name="idempotencyKey" value={formState.idempotencyKey} />
-            ) : null}
-            {hiddenAnswerFields(snapshot.context.answers, step).map(([name, value]) => (
-              <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-            ))}
-          </>
-        ) : null}
-        <section className="cq-step" aria-labelledby={stepHeadingId} data-cq-step={step}>
-          <Heading
-            level={stepLevel}
-            className="cq-step__title"
-            id={stepHeadingId}
-            headingRef={headingRef}
-            focusable
-          >
-            {copy.title}
+    <WizardLabelContext.Provider value={props.label}>
+      <div className={rootClass} data-cq-theme={theme} data-cq-ready={ready} part="card">
+        <div className="cq-wizard__header">
+          <Heading level={headingLevel} className="cq-wizard__title" id={titleId} part="heading">
+            {WIZARD_TITLE}
           </Heading>
-          <p className="cq-step__intro">{copy.intro}</p>
-          {/* Answers are frozen while the request is in flight (the machine ignores changes then too). */}
-          <fieldset className="cq-step__fields" role="none" disabled={submitting}>
-            <StepBody
-              key={stepKey}
-              snapshot={snapshot}
-              send={send}
-              idFor={idFor}
-              headingId={stepHeadingId}
-              level={stepLevel}
-              errorFor={errorFor}
-              touch={touch}
-              termsUrl={props.termsUrl ?? `${apiBaseUrl}/terms`}
-              privacyUrl={props.privacyUrl ?? `${apiBaseUrl}/privacy`}
-            />
-          </fieldset>
-          {failure ? (
-            <div className="cq-alert">
-              <div role="alert">
-                <p className="cq-alert__title">We could not send your quote request.</p>
-                <p className="cq-alert__message">{failure}</p>
+          {done ? null : <p className="cq-wizard__subtitle">{WIZARD_SUBTITLE}</p>}
+          {done ? null : (
+            <div className="cq-progress">
+              <p className="cq-progress__text">{stepText}</p>
+              <div
+                className="cq-progress__bar"
+                role="progressbar"
+                aria-label="Quote progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(selectProgress(snapshot) * 100)}
+                aria-valuetext={stepText}
+              >
+                {Array.from({ length: total }, (_, index) => (
+                  <span
+                    // biome-ignore lint/suspicious/noArrayIndexKey: segments are positions, not items
+                    key={index}
+                    className={
+                      index < number
+                        ? 'cq-progress__segment cq-progress__segment--done'
+                        : 'cq-progress__segment'
+                    }
+                  />
+                ))}
               </div>
-              {/* After the server's failure (no script), trying again posts the final step again. */}
+            </div>
+          )}
+        </div>
+        {done ? (
+          <section className="cq-step cq-step--done" aria-labelledby={stepHeadingId}>
+            <Heading
+              level={stepLevel}
+              className="cq-step__title"
+              id={stepHeadingId}
+              headingRef={headingRef}
+              focusable
+            >
+              Thank you!
+            </Heading>
+            <p className="cq-step__intro">
+              Your quote request has been submitted successfully. Your reference is{' '}
+              <strong className="cq-reference">{snapshot.context.reference}</strong>. We will email you a
+              detailed quote within 24 hours.
+            </p>
+            {props.contact}
+          </section>
+        ) : (
+          // noValidate: the machine (and without script, the server) checks every answer and says what is missing.
+          <form
+            ref={formRef}
+            className="cq-wizard__form"
+            method={posts ? 'post' : undefined}
+            action={props.formAction}
+            noValidate
+            onSubmit={onSubmit}
+            aria-labelledby={titleId}
+            aria-busy={submitting}
+          >
+            {/* Enter in a field presses the form's first submit button: make that Next, not a counter or Back. */}
+            <button
+              type="submit"
+              name="action"
+              value="next"
+              className="cq-sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+            />
+            {posts ? (
+              <>
+                <input type="hidden" name="step" value={step} />
+                {formState && !draft ? (
+                  <input type="hidden" name="idempotencyKey" value={formState.idempotencyKey} />
+                ) : null}
+                {hiddenAnswerFields(snapshot.context.answers, step).map(([name, value]) => (
+                  <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+                ))}
+              </>
+            ) : null}
+            <section className="cq-step" aria-labelledby={stepHeadingId} data-cq-step={step}>
+              <Heading
+                level={stepLevel}
+                className="cq-step__title"
+                id={stepHeadingId}
+                headingRef={headingRef}
+                focusable
+              >
+                {copy.title}
+              </Heading>
+              <p className="cq-step__intro">{copy.intro}</p>
+              {/* Answers are frozen while the request is in flight (the machine ignores changes then too). */}
+              <fieldset className="cq-step__fields" role="none" disabled={submitting}>
+                <StepBody
+                  key={stepKey}
+                  snapshot={snapshot}
+                  send={send}
+                  idFor={idFor}
+                  headingId={stepHeadingId}
+                  level={stepLevel}
+                  errorFor={errorFor}
+                  touch={touch}
+                  termsUrl={props.termsUrl ?? `${apiBaseUrl}/terms`}
+                  privacyUrl={props.privacyUrl ?? `${apiBaseUrl}/privacy`}
+                />
+              </fieldset>
+              {failure ? (
+                <div className="cq-alert">
+                  <div role="alert">
+                    <p className="cq-alert__title">We could not send your quote request.</p>
+                    <p className="cq-alert__message">{failure}</p>
+                  </div>
+                  {/* After the server's failure (no script), trying again posts the final step again. */}
+                  <button
+                    type="submit"
+                    name="action"
+                    value="next"
+                    className="cq-button cq-button--primary"
+                    part="button primary"
+                    onClick={(event: MouseEvent) => {
+                      event.preventDefault();
+                      send({ type: failed ? 'RETRY' : 'NEXT' });
+                    }}
+                  >
+                    {BUTTON_LABELS.retry}
+                  </button>
+                  {props.contact}
+                </div>
+              ) : null}
+            </section>
+            <p className="cq-wizard__hint" id={hintId} role="status">
+              {hint}
+            </p>
+            <div className="cq-wizard__nav">
+              <button
+                type="submit"
+                name="action"
+                value="back"
+                className="cq-button cq-button--secondary"
+                part="button"
+                disabled={!canBack}
+                onClick={(event: MouseEvent) => {
+                  event.preventDefault();
+                  send({ type: 'BACK' });
+                }}
+              >
+                {BUTTON_LABELS.back}
+              </button>
+              {/* Never disabled in the server's markup: without script the server checks the step. */}
               <button
                 type="submit"
                 name="action"
                 value="next"
                 className="cq-button cq-button--primary"
-                onClick={(event: MouseEvent) => {
-                  event.preventDefault();
-                  send({ type: failed ? 'RETRY' : 'NEXT' });
-                }}
+                part="button primary"
+                aria-disabled={interactive && !canNext ? true : undefined}
+                aria-describedby={interactive && !canNext ? hintId : undefined}
               >
-                {BUTTON_LABELS.retry}
+                {nextLabel}
               </button>
             </div>
-          ) : null}
-        </section>
-        <p className="cq-wizard__hint" id={hintId} role="status">
-          {hint}
-        </p>
-        <div className="cq-wizard__nav">
-          <button
-            type="submit"
-            name="action"
-            value="back"
-            className="cq-button cq-button--secondary"
-            disabled={!canBack}
-            onClick={(event: MouseEvent) => {
-              event.preventDefault();
-              send({ type: 'BACK' });
-            }}
-          >
-            {BUTTON_LABELS.back}
-          </button>
-          {/* Never disabled in the server's markup: without script the server checks the step. */}
-          <button
-            type="submit"
-            name="action"
-            value="next"
-            className="cq-button cq-button--primary"
-            aria-disabled={interactive && !canNext ? true : undefined}
-            aria-describedby={interactive && !canNext ? hintId : undefined}
-          >
-            {nextLabel}
-          </button>
-        </div>
-      </form>
-    </div>
+          </form>
+        )}
+      </div>
+    </WizardLabelContext.Provider>
   );
 }

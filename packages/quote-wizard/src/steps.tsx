@@ -31,7 +31,7 @@ import {
   WINDOW_PANELS_MIN,
   type WindowCleaningType,
 } from '@cleanquote/quote-core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import {
   CheckboxList,
   ChoiceCards,
@@ -42,6 +42,7 @@ import {
   subLevel,
   TextAreaField,
   TextField,
+  WizardLabelContext,
 } from './controls.tsx';
 import {
   ROOM_SINGULAR,
@@ -432,11 +433,14 @@ function TermsAgreementStep({ snapshot, send, idFor, errorFor, termsUrl, privacy
   const checkboxId = idFor('termsAccepted');
   const error = errorFor('termsAccepted');
   const errorId = `${checkboxId}-error`;
+  // Named after the wizard too (its label), as its headings are.
+  const label = useContext(WizardLabelContext);
+  const termsLabel = `Summary of our terms and privacy policy${label ? ` (${label})` : ''}`;
   return (
     <>
       {/* Scrollable, so it must be reachable by keyboard (tabIndex 0) and named. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus to scroll by keyboard */}
-      <section className="cq-terms" aria-label="Summary of our terms and privacy policy" tabIndex={0}>
+      <section className="cq-terms" aria-label={termsLabel} tabIndex={0}>
         <ul className="cq-terms__list">
           {TERMS_SUMMARY.map((line) => (
             <li key={line}>{line}</li>

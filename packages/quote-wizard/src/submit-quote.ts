@@ -81,30 +81,6 @@ export function messageForResponse(status: number, body: unknown): string {
   return SUBMIT_MESSAGES.server(status);
 }
 
-/**
- * One signal that aborts when the caller's does or when `timeoutMs` passes; `timedOut()` tells which.
- * (`AbortSignal.any` would do, but partner pages run older browsers too.)
- */
-function withTimeout(signal: AbortSignal, timeoutMs: number) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const onAbort = () => controller.abort(signal.reason);
-  if (signal.aborted) controller.abort(signal.reason);
-  else signal.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException('The quote request timed out.', 'TimeoutError'));
-  }, timeoutMs);
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    dispose: () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
 function browserIsOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
@@ -133,7 +109,17 @@ export function createFetchSubmitQuote(options: FetchSubmitQuoteOptions = {}): S
     };
     if (partnerKey) headers['X-Partner-Key'] = partnerKey;
 
-    const timeout = withTimeout(signal, timeoutMs);
+    // One signal that aborts when the caller's does or when the time is up (`AbortSignal.any` would
+    // do, but partner pages run older browsers too).
+    const controller = new AbortController();
+    let timedOut = false;
+    const abort = () => controller.abort();
+    signal.addEventListener('abort', abort);
+    if (signal.aborted) abort();
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort();
+    }, timeoutMs);
     try {
       let response: Response;
       try {
@@ -141,24 +127,25 @@ export function createFetchSubmitQuote(options: FetchSubmitQuoteOptions = {}): S
           method: 'POST',
           headers,
           body: JSON.stringify(request),
-          signal: timeout.signal,
+          signal: controller.signal,
           // The API uses no cookie for submissions; partner pages must not send theirs.
           credentials: base === '' ? 'same-origin' : 'omit',
         });
       } catch (error) {
-        if (timeout.timedOut()) throw new Error(SUBMIT_MESSAGES.timeout);
+        if (timedOut) throw new Error(SUBMIT_MESSAGES.timeout);
         if (signal.aborted) throw error;
         throw new Error(isOnline() ? SUBMIT_MESSAGES.network : SUBMIT_MESSAGES.offline);
       }
       const body = await readJson(response);
-      if (timeout.timedOut()) throw new Error(SUBMIT_MESSAGES.timeout);
+      if (timedOut) throw new Error(SUBMIT_MESSAGES.timeout);
       if (!response.ok) throw new Error(messageForResponse(response.status, body));
       const reference = isRecord(body) && typeof body.reference === 'string' ? body.reference.trim() : '';
       // Never report success without the server's reference.
       if (!REFERENCE_PATTERN.test(reference)) throw new Error(SUBMIT_MESSAGES.noReference);
       return { reference };
     } finally {
-      timeout.dispose();
+      clearTimeout(timer);
+      signal.removeEventListener('abort', abort);
     }
   };
 }

@@ -6,6 +6,7 @@ import { partners, quoteRequests } from '../../db/schema.ts';
 import { PARTNER_KEY_PATTERN } from '../../env.ts';
 import { parseJsonBody, requiredText } from '../../lib/validation.ts';
 import type { Partner } from '../../partners/partner-registry.ts';
+import { readEmbedRelease } from '../embed/embed.ts';
 
 /** An origin as browsers send it: scheme, host and port only (https://agency.example). */
 const origin = z.string().transform((value, ctx) => {
@@ -63,7 +64,7 @@ async function quoteCounts(db: AuthEnv['Variables']['database']['db']): Promise<
 
 /**
  * Partner sites, managed by staff on /partners (issue 14): GET /api/partners lists them with their
- * quote counts, POST adds one {name, key, origins}, PATCH /api/partners/:key renames it, changes its
+ * quote counts (and the embed script's exact-version URL and SRI hash for their snippet), POST adds one {name, key, origins}, PATCH /api/partners/:key renames it, changes its
  * origins or disables / enables it. Every change takes effect on the next request (the registry is
  * read again). Behind the admin session; partners are not quote data, so no dashboard unlock.
  */
@@ -74,7 +75,14 @@ export const partnerRoutes = new Hono<AuthEnv>()
     const list = [...snapshot.byKey.values()]
       .sort((a, b) => a.name.localeCompare(b.name, 'en-AU'))
       .map((partner) => present(partner, counts.get(partner.key) ?? 0));
-    return c.json({ partners: list });
+    // Read per request (a small file): a rebuilt embed shows in the snippet without a restart.
+    const release = readEmbedRelease();
+    const embed = release && {
+      version: release.version,
+      url: `${c.var.environment.PUBLIC_URL}${release.pinnedPath}`,
+      integrity: release.integrity,
+    };
+    return c.json({ partners: list, embed: embed ?? null });
   })
   .post('/', async (c) => {
     const parsed = await parseJsonBody(c, newPartner);
