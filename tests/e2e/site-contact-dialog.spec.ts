@@ -195,16 +195,27 @@ test.describe('toasts', () => {
     await expect(toast).toHaveCount(1);
     const box = await toast.boundingBox();
     if (!box) throw new Error('the toast has no box');
+    // The finger is lifted once the toast has followed it, as a person does: releasing before the
+    // page has handled the last moves would measure a shorter swipe than the one made.
+    const followed = (pixels: number) =>
+      expect
+        .poll(() => toast.evaluate((element) => element.style.getPropertyValue('--radix-toast-swipe-move-x')))
+        .toBe(`${pixels}px`);
     // Less than the 50 px threshold springs back …
     await page.mouse.move(box.x + 20, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + 50, box.y + box.height / 2, { steps: 5 });
+    await followed(30);
     await page.mouse.up();
+    await expect(toast).toHaveAttribute('data-swipe', 'cancel');
     await expect(toast).toHaveCount(1);
+    // It springs back over 0.2 s; a press during that lands beside it, on the viewport.
+    await expect.poll(async () => (await toast.boundingBox())?.x).toBe(box.x);
     // … past it dismisses.
     await page.mouse.move(box.x + 20, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + 140, box.y + box.height / 2, { steps: 8 });
+    await followed(120);
     await page.mouse.up();
     await expect(toast).toHaveCount(0);
   });

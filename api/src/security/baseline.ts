@@ -240,8 +240,12 @@ export function publicPostRateLimit(environment: Environment): MiddlewareHandler
     const path = trimSlash(c.req.path);
     if (c.req.method !== 'POST' || !paths.has(path)) return next();
     const decision = limiter.hit(`${path} ${clientIp(c, environment.TRUST_PROXY)}`);
-    if (!decision.allowed) return tooManyRequests(c, decision.retryAfterSeconds);
-    return next();
+    if (decision.allowed) return next();
+    // Page views past the limit are dropped, not refused: a beacon never reads its answer, and a 429
+    // would put an error in the visitor's console (many visitors share one address behind a
+    // mobile carrier's NAT). The view is simply not counted.
+    if (path === PUBLIC_COLLECT_PATH) return c.body(null, 204);
+    return tooManyRequests(c, decision.retryAfterSeconds);
   });
 }
 
