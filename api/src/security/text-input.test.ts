@@ -161,3 +161,60 @@ describe('every text field refuses text that cannot be stored or mailed', () => 
     expect((await post('/api/service-form', validQuoteRequests.regularClean)).status).toBe(201);
   });
 });
+
+describe('the admin routes added since refuse such text too', () => {
+  async function adminPost(path: string, body: Record<string, unknown>, field: string, value: string) {
+    const response = await context.app.request(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify(body),
+    });
+    const label = `${path} ${field}=${JSON.stringify(value)}`;
+    expect(response.status, label).toBe(400);
+    const answer = (await response.json()) as { fields?: Record<string, string> };
+    expect(Object.keys(answer.fields ?? {}), label).toContain(field);
+  }
+
+  it("a quote's notes, reply and lost reason, partners, and the email tools; nothing is kept", async () => {
+    const stored = (await (await post('/api/service-form', validQuoteRequests.regularClean)).json()) as {
+      reference: string;
+    };
+    const [quote] = await context.database.db.select({ id: quoteRequests.id }).from(quoteRequests);
+    expect(stored.reference).toBeTruthy();
+    const id = quote?.id ?? '';
+    for (const value of [...UNREADABLE, ...CONTROL, ...INVISIBLE]) {
+      await adminPost(`/api/contact/${id}/notes`, { text: value }, 'text', value);
+      await adminPost(`/api/contact/${id}/reply`, { subject: value, message: 'Hello' }, 'subject', value);
+      await adminPost(
+        `/api/contact/${id}/reply`,
+        { subject: 'Your quote', message: value },
+        'message',
+        value,
+      );
+      await adminPost(`/api/contact/${id}/status`, { status: 'lost', reason: value }, 'reason', value);
+      await adminPost(
+        '/api/partners',
+        { name: value, key: 'agency', origins: ['https://a.example'] },
+        'name',
+        value,
+      );
+      await adminPost(
+        '/api/test-client-email',
+        { name: value, email: 'jo@example.com', service: 'regular-clean' },
+        'name',
+        value,
+      );
+    }
+    const detail = (await (
+      await context.app.request(`/api/contact/${id}`, { headers: { Cookie: cookie } })
+    ).json()) as { status: string; history: unknown[] };
+    expect(detail.status).toBe('new');
+    expect(detail.history).toHaveLength(1); // received, and nothing since
+    const partners = (await (
+      await context.app.request('/api/partners', { headers: { Cookie: cookie } })
+    ).json()) as {
+      partners: unknown[];
+    };
+    expect(partners.partners).toEqual([]);
+  });
+});
