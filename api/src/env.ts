@@ -37,6 +37,22 @@ function partnerKeys(partners: readonly PartnerOrigin[]): ReadonlyMap<string, re
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+const SECRETS_KEY_MESSAGE = 'use 32 random bytes in base64, e.g. from `openssl rand -base64 32`';
+
+/** A secrets key: exactly 32 bytes, written in base64. */
+function decodeSecretsKey(text: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(text)) return undefined;
+  const key = Buffer.from(text, 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
+const secretsKey = z.string().transform((value, context) => {
+  const key = decodeSecretsKey(value.trim());
+  if (key) return key;
+  context.addIssue({ code: 'custom', message: SECRETS_KEY_MESSAGE });
+  return z.NEVER;
+});
+
 /** The environment variables the server reads; README.md and .env.example document each one. */
 const environmentSchema = z
   .object({
@@ -104,10 +120,63 @@ const environmentSchema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    // Xero (issue 16): all optional; without the client id and secret, Xero is 'not configured'.
+    XERO_CLIENT_ID: z.string().trim().min(1).optional(),
+    XERO_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    XERO_REDIRECT_URI: z.url({ protocol: /^https?$/ }).optional(),
+    XERO_SCOPES: z
+      .string()
+      .trim()
+      .min(1)
+      .default(
+        'openid profile email offline_access accounting.settings.read accounting.reports.profitandloss.read accounting.reports.balancesheet.read accounting.reports.banksummary.read accounting.reports.trialbalance.read',
+      ),
+    XERO_IDENTITY_URL: z.url({ protocol: /^https?$/ }).default('https://identity.xero.com'),
+    XERO_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.xero.com'),
+    // Secrets at rest (src/security/secret-box.ts): the current key, then retired keys still read.
+    SECRETS_KEY: secretsKey.optional(),
+    SECRETS_KEY_PREVIOUS: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        const keys: Buffer[] = [];
+        for (const part of (value ?? '')
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean)) {
+          const key = decodeSecretsKey(part);
+          if (!key) {
+            context.addIssue({ code: 'custom', message: SECRETS_KEY_MESSAGE });
+            return z.NEVER;
+          }
+          keys.push(key);
+        }
+        return keys;
+      }),
+  })
+  .superRefine((env, context) => {
+    if (env.XERO_CLIENT_ID && !env.XERO_CLIENT_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['XERO_CLIENT_SECRET'],
+        message: 'is required once XERO_CLIENT_ID is set',
+      });
+    }
+    if (env.XERO_CLIENT_ID && !env.SECRETS_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SECRETS_KEY'],
+        message: `is required once XERO_CLIENT_ID is set (Xero tokens are stored encrypted with it): ${SECRETS_KEY_MESSAGE}`,
+      });
+    }
   })
   .transform((env) => ({
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    /** Where Xero sends the browser back after consent: PUBLIC_URL + '/xero/callback' by default. */
+    XERO_REDIRECT_URI:
+      env.XERO_REDIRECT_URI ??
+      `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/xero/callback`,
     /** Every partner origin, keyed or not: the origins CORS admits on the public submission routes. */
     PARTNER_ORIGINS: [...new Set(env.PARTNER_ORIGINS.map((partner) => partner.origin))],
     /** Partner key → the origins allowed to submit quotes with it. */
@@ -136,7 +205,7 @@ export function parseEnvironment(source: Record<string, string | undefined> = pr
     const name = String(issue?.path[0] ?? 'environment');
     const given = source[name];
     throw new EnvironmentError(
-      `Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}${given === undefined ? '' : ` (got ${JSON.stringify(name.includes('PASSWORD') ? '***' : given)})`}`,
+      `Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}${given === undefined ? '' : ` (got ${JSON.stringify(/PASSWORD|SECRET|TOKEN/.test(name) ? '***' : given)})`}`,
     );
   }
   return result.data;
