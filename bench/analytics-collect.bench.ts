@@ -9,13 +9,18 @@
  * `npm run bench`; never part of `npm test`. BENCH_DURATION_S (default 10) and BENCH_CONNECTIONS
  * (default 50) override the run's shape.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { repositoryRoot, startServerProcess } from '../api/src/test-support/server-process.ts';
-import { freePort } from '../api/src/test-support/smtp-test-server.ts';
+import { startServerProcess } from '../api/src/test-support/server-process.ts';
+import {
+  combineRounds,
+  type Figures,
+  figuresRow,
+  type LoadTarget,
+  startBareInsertBaseline,
+} from './support/post-load.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -31,21 +36,7 @@ const body = JSON.stringify({
   width: 390,
 });
 
-interface Figures {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  total: number;
-}
-
-interface Target {
-  name: string;
-  url: string;
-  stop(): Promise<void>;
-}
+type Target = LoadTarget;
 
 async function load(target: Target, seconds: number): Promise<Figures> {
   const result = await autocannon({
@@ -67,39 +58,6 @@ async function load(target: Target, seconds: number): Promise<Figures> {
   };
 }
 
-async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the baseline server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  throw new Error('the baseline server did not start');
-}
-
-async function startBaseline(directory: string): Promise<Target> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}/`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/bare-insert-server.ts'], {
-    cwd: repositoryRoot,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: `file:${join(directory, 'baseline.db')}` },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitUntilAnswering(url, child);
-  return {
-    name: 'bare node:http + libSQL INSERT',
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done(undefined)));
-    },
-  };
-}
-
 async function startCollect(directory: string): Promise<Target> {
   const server = await startServerProcess({
     args: ['--api-only'],
@@ -118,47 +76,20 @@ async function startCollect(directory: string): Promise<Target> {
   };
 }
 
-function combine(rounds: Figures[]): Figures {
-  const first = rounds[0];
-  if (!first) throw new Error('no rounds');
-  const sum = (pick: (round: Figures) => number) => rounds.reduce((total, round) => total + pick(round), 0);
-  return {
-    name: first.name,
-    requestsPerSecond: sum((round) => round.requestsPerSecond) / rounds.length,
-    p50: Math.max(...rounds.map((round) => round.p50)),
-    p99: Math.max(...rounds.map((round) => round.p99)),
-    errors: sum((round) => round.errors),
-    non2xx: sum((round) => round.non2xx),
-    total: sum((round) => round.total),
-  };
-}
-
-function row(figures: Figures): string {
-  return [
-    figures.name.padEnd(34),
-    figures.requestsPerSecond.toFixed(0).padStart(8),
-    `${figures.p50} ms`.padStart(9),
-    `${figures.p99} ms`.padStart(9),
-    String(figures.errors).padStart(7),
-    String(figures.non2xx).padStart(7),
-    String(figures.total).padStart(8),
-  ].join('  ');
-}
-
 const directory = mkdtempSync(join(tmpdir(), 'cleanquote-bench-collect-'));
 const targets: Target[] = [];
 try {
   console.log(
     `POST a page view: ${connections} connections, ${durationSeconds} s per server in ${ROUNDS} alternating rounds (after ${warmUpSeconds} s warm-up), file databases with WAL + synchronous FULL`,
   );
-  targets.push(await startBaseline(directory));
+  targets.push(await startBareInsertBaseline(directory));
   targets.push(await startCollect(directory));
   for (const target of targets) await load(target, warmUpSeconds);
   const rounds = new Map<Target, Figures[]>(targets.map((target) => [target, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const target of targets) rounds.get(target)?.push(await load(target, durationSeconds / ROUNDS));
   }
-  const [bare, ours] = targets.map((target) => combine(rounds.get(target) ?? []));
+  const [bare, ours] = targets.map((target) => combineRounds(rounds.get(target) ?? []));
   if (!bare || !ours) throw new Error('missing figures');
   console.log(
     [
@@ -171,8 +102,8 @@ try {
       'requests',
     ].join('  '),
   );
-  console.log(row(bare));
-  console.log(row(ours));
+  console.log(figuresRow(bare));
+  console.log(figuresRow(ours));
   const ratio = ours.requestsPerSecond / bare.requestsPerSecond;
   const clean = ours.errors === 0 && ours.non2xx === 0;
   console.log(

@@ -8,7 +8,6 @@
  *
  * BENCH_DURATION_S (default 10) and BENCH_CONNECTIONS (default 50) override the run's shape.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +15,14 @@ import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import autocannon from 'autocannon';
 import { validQuoteRequests } from '../api/src/test-support/quote-requests.ts';
-import { repositoryRoot, startServerProcess } from '../api/src/test-support/server-process.ts';
-import { freePort } from '../api/src/test-support/smtp-test-server.ts';
+import { startServerProcess } from '../api/src/test-support/server-process.ts';
+import {
+  combineRounds,
+  type Figures,
+  figuresRow,
+  type LoadTarget,
+  startBareInsertBaseline,
+} from './support/post-load.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -25,17 +30,6 @@ const warmUpSeconds = 2;
 /** Each server's time is split into this many rounds, alternating with the other server's. */
 const ROUNDS = 2;
 const body = JSON.stringify(validQuoteRequests.regularClean);
-
-interface Figures {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  /** Connection errors and timeouts. */
-  errors: number;
-  non2xx: number;
-  total: number;
-}
 
 async function load(
   name: string,
@@ -75,20 +69,6 @@ async function load(
   };
 }
 
-async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the baseline server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  throw new Error('the baseline server did not start');
-}
-
 /**
  * What one durable commit costs on this disk: sequential one-row autocommit INSERTs with WAL and
  * synchronous FULL (each one fsyncs the WAL). The baseline pays this once per request; group commit
@@ -114,31 +94,8 @@ async function commitCost(directory: string): Promise<{ median: number; p90: num
 }
 
 /** A server under test: where to send the load, and how to stop it. */
-interface Target {
-  name: string;
-  url: string;
+interface Target extends LoadTarget {
   withIdempotencyKeys: boolean;
-  stop(): Promise<void>;
-}
-
-async function startBaseline(directory: string): Promise<Target> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}/`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/bare-insert-server.ts'], {
-    cwd: repositoryRoot,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: `file:${join(directory, 'baseline.db')}` },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitUntilAnswering(url, child);
-  return {
-    name: 'bare node:http + libSQL INSERT',
-    url,
-    withIdempotencyKeys: false,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done(undefined)));
-    },
-  };
 }
 
 async function startRoute(directory: string): Promise<Target> {
@@ -160,34 +117,6 @@ async function startRoute(directory: string): Promise<Target> {
   };
 }
 
-/** One target's rounds together: the mean requests/s (rounds are equally long), the worst p50 and p99. */
-function combine(rounds: Figures[]): Figures {
-  const first = rounds[0];
-  if (!first) throw new Error('no rounds');
-  const sum = (pick: (round: Figures) => number) => rounds.reduce((total, round) => total + pick(round), 0);
-  return {
-    name: first.name,
-    requestsPerSecond: sum((round) => round.requestsPerSecond) / rounds.length,
-    p50: Math.max(...rounds.map((round) => round.p50)),
-    p99: Math.max(...rounds.map((round) => round.p99)),
-    errors: sum((round) => round.errors),
-    non2xx: sum((round) => round.non2xx),
-    total: sum((round) => round.total),
-  };
-}
-
-function row(figures: Figures): string {
-  return [
-    figures.name.padEnd(34),
-    figures.requestsPerSecond.toFixed(0).padStart(8),
-    `${figures.p50} ms`.padStart(9),
-    `${figures.p99} ms`.padStart(9),
-    String(figures.errors).padStart(7),
-    String(figures.non2xx).padStart(7),
-    String(figures.total).padStart(8),
-  ].join('  ');
-}
-
 const directory = mkdtempSync(join(tmpdir(), 'cleanquote-bench-'));
 const targets: Target[] = [];
 try {
@@ -198,7 +127,7 @@ try {
   console.log(
     `one durable commit on this disk: ${commit.median.toFixed(2)} ms median, ${commit.p90.toFixed(2)} ms p90 (200 autocommit INSERTs)`,
   );
-  const baseline = await startBaseline(directory);
+  const baseline: Target = { ...(await startBareInsertBaseline(directory)), withIdempotencyKeys: false };
   targets.push(baseline);
   const route = await startRoute(directory);
   targets.push(route);
@@ -213,7 +142,7 @@ try {
         ?.push(await load(target.name, target.url, durationSeconds / ROUNDS, target.withIdempotencyKeys));
     }
   }
-  const [bare, ours] = targets.map((target) => combine(rounds.get(target) ?? []));
+  const [bare, ours] = targets.map((target) => combineRounds(rounds.get(target) ?? []));
   if (!bare || !ours) throw new Error('missing figures');
   console.log(
     [
@@ -226,8 +155,8 @@ try {
       'requests',
     ].join('  '),
   );
-  console.log(row(bare));
-  console.log(row(ours));
+  console.log(figuresRow(bare));
+  console.log(figuresRow(ours));
   const ratio = ours.requestsPerSecond / bare.requestsPerSecond;
   const clean = ours.errors === 0 && ours.non2xx === 0;
   console.log(
