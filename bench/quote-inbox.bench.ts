@@ -19,7 +19,7 @@ import { createApp } from '../api/src/app.ts';
 import { type Database, openDatabase } from '../api/src/db/database.ts';
 import { parseEnvironment } from '../api/src/env.ts';
 import { createLogger } from '../api/src/lib/logger.ts';
-import { melbourneToday } from '../api/src/routes/contact/melbourne-time.ts';
+import { melbourneToday } from '../api/src/lib/melbourne-time.ts';
 import { type SeededQuotes, seedQuotes } from '../api/src/test-support/seed-quotes.ts';
 import { createTestAdmin, signIn } from '../api/src/test-support/sign-in.ts';
 

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { funnelEvents, pageViews, quoteRequests } from '../db/schema.ts';
 import { storedTextReader } from '../db/stored-text.ts';
 import { addDays, melbourneDay, melbourneDayBounds, melbourneDayStart } from '../lib/melbourne-time.ts';
+import { messageOf } from '../lib/quote-message.ts';
 import { FUNNEL_STEPS } from './funnel-steps.ts';
 
 /** A quote request of the reported day (spec §3's quote request fields, plus reference and source). */
@@ -59,11 +60,6 @@ const quoteReader = storedTextReader(quoteRequests, [
   'source',
   'createdAt',
 ]);
-
-function messageOf(details: unknown): string | undefined {
-  const value = (details as { specialRequests?: unknown } | null)?.specialRequests;
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
 
 /** The change from `before` to `now` in whole percent (one decimal); null when `before` is 0. */
 export function percentChange(now: number, before: number): number | null {

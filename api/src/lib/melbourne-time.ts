@@ -73,3 +73,14 @@ export function melbourneIsoString(instant: Date): string {
   const minutes = String(Math.abs(offset) % 60).padStart(2, '0');
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${sign}${hours}:${minutes}`;
 }
+
+/** 'yyyy-MM-dd HH:mm' in Melbourne: sortable, and read as a date and time by spreadsheets. */
+export function formatMelbourneDateTime(instant: Date): string {
+  const p = partsOf(instant);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** Today's Melbourne calendar day, 'YYYY-MM-DD'. */
+export function melbourneToday(now = new Date()): string {
+  return melbourneDay(now);
+}

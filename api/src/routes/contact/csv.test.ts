@@ -3,12 +3,12 @@ import { FLOW_NAMES, validAnswers } from '@cleanquote/quote-core/test-fixtures';
 import { desc } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quoteRequests } from '../../db/schema.ts';
+import { melbourneToday } from '../../lib/melbourne-time.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { seedQuotes } from '../../test-support/seed-quotes.ts';
 import { ANSWER_COLUMNS, CONTACT_LABELS, CSV_BATCH, CSV_HEADER, csvCell } from './csv.ts';
 import { createInbox, type Inbox } from './inbox-test-support.ts';
 import { BROAD_SEARCH_MATCHES } from './list-query.ts';
-import { melbourneToday } from './melbourne-time.ts';
 
 let inbox: Inbox;
 beforeEach(async () => {

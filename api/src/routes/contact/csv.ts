@@ -7,6 +7,7 @@ import {
 import type { Context } from 'hono';
 import type { AuthEnv } from '../../auth/middleware.ts';
 import type { Db } from '../../db/database.ts';
+import { formatMelbourneDateTime, melbourneToday } from '../../lib/melbourne-time.ts';
 import {
   type Cursor,
   type Filters,
@@ -18,7 +19,6 @@ import {
   readCursor,
   readPage,
 } from './list-query.ts';
-import { formatMelbourneDateTime, melbourneToday } from './melbourne-time.ts';
 
 /** Quotes read per query while streaming: bounds the memory one export holds, whatever its size. */
 export const CSV_BATCH = 1_000;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addDays, melbourneDayStart } from '../../lib/melbourne-time.ts';
 import { createInbox, type Inbox, nextLink } from './inbox-test-support.ts';
-import { melbourneDayStart } from './melbourne-time.ts';
 
 let inbox: Inbox;
 beforeEach(async () => {
@@ -195,7 +195,7 @@ describe('GET /api/contact keyset paging', () => {
       ['source=northside', (quote) => quote.source === 'partner:northside'],
       ['q=shah', (quote) => quote.name.startsWith('Shah')],
       [`from=${from}`, (quote) => time(quote) >= fromTime],
-      [`to=${from}`, (quote) => time(quote) < melbourneDayStart(from, 1).getTime()],
+      [`to=${from}`, (quote) => time(quote) < melbourneDayStart(addDays(from, 1)).getTime()],
       [
         'returning=1',
         (quote) =>

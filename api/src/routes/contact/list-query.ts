@@ -6,14 +6,14 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { QUOTE_STATUSES, quoteRequests } from '../../db/schema.ts';
 import { decodeStoredText, type StoredTextReader, storedTextReader } from '../../db/stored-text.ts';
+import { addDays, isCalendarDay, melbourneDayStart } from '../../lib/melbourne-time.ts';
 import { fieldErrors, optionalText } from '../../lib/validation.ts';
-import { isCalendarDate, melbourneDayStart } from './melbourne-time.ts';
 import { phoneDigits } from './phone-digits.ts';
 
 /** Most quotes on one page of the list (and its default, as before the inbox). */
 export const PAGE_LIMIT = 500;
 
-const melbourneDate = z.string().refine(isCalendarDate, 'Use a date as yyyy-MM-dd').optional();
+const melbourneDate = z.string().refine(isCalendarDay, 'Use a date as yyyy-MM-dd').optional();
 
 /**
  * The inbox's query, shared by GET /api/contact and GET /api/contact.csv. Unknown parameters are
@@ -176,7 +176,7 @@ export async function filterConditions(db: Db, query: ListQuery): Promise<Filter
   }
   if (query.from) conditions.push(sql`${createdAt} >= ${melbourneDayStart(query.from).getTime()}`);
   // `to` is inclusive: everything before the next Melbourne day begins.
-  if (query.to) conditions.push(sql`${createdAt} < ${melbourneDayStart(query.to, 1).getTime()}`);
+  if (query.to) conditions.push(sql`${createdAt} < ${melbourneDayStart(addDays(query.to, 1)).getTime()}`);
   if (query.returning === '1' || query.returning === 'true') conditions.push(returningCustomer);
   if (search) conditions.push(search.condition);
   return filters;

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type QuoteHistoryKind, quoteHistory, quoteRequests } from '../../db/schema.ts';
 import { storedTextReader } from '../../db/stored-text.ts';
+import { messageOf } from '../../lib/quote-message.ts';
 import { type QuoteReplyDraft, quoteReplyDraft, suburbOf } from '../../mail/quote-reply.ts';
 import { FULL_SHAPE, type FullQuote, type ListedQuote } from './list-query.ts';
 
@@ -124,12 +125,6 @@ export function toHistoryEntry(row: typeof quoteHistory.$inferSelect): HistoryEn
 async function readQuote(db: Db, id: string): Promise<FullQuote | undefined> {
   const [raw] = await db.select(FULL_SHAPE.selection).from(quoteRequests).where(eq(quoteRequests.id, id));
   return raw ? FULL_SHAPE.decode(raw) : undefined;
-}
-
-/** The special requests of a stored request (the list's `message`), when there are any. */
-function messageOf(details: unknown): string | undefined {
-  const value = (details as { specialRequests?: unknown } | null)?.specialRequests;
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 /** Most other quotes of a returning customer listed on a quote's page. */
