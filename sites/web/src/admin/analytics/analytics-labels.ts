@@ -1,3 +1,5 @@
+import { BUSINESS_TIME_ZONE } from '../../ui/melbourne-time.ts';
+
 /** What the funnel calls each point of the quote wizard (its step ids, spec §2). */
 const FUNNEL_LABELS: Readonly<Record<string, string>> = {
   started: 'Opened the wizard',
@@ -27,7 +29,7 @@ export function dayLabel(day: string): string {
 }
 
 const melbourneToday = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Australia/Melbourne',
+  timeZone: BUSINESS_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
