@@ -175,7 +175,7 @@ describe('the admin routes added since refuse such text too', () => {
     expect(Object.keys(answer.fields ?? {}), label).toContain(field);
   }
 
-  it("a quote's notes, reply and lost reason, partners, and the email tools; nothing is kept", async () => {
+  it("a quote's notes, reply and lost reason, partners, the email tools and Xero's addresses; nothing is kept", async () => {
     const stored = (await (await post('/api/service-form', validQuoteRequests.regularClean)).json()) as {
       reference: string;
     };
@@ -202,6 +202,19 @@ describe('the admin routes added since refuse such text too', () => {
         '/api/test-client-email',
         { name: value, email: 'jo@example.com', service: 'regular-clean' },
         'name',
+        value,
+      );
+      await adminPost('/api/xero/test-reports', { tenantId: 'org', email: value }, 'email', value);
+      await adminPost(
+        '/api/xero/schedule',
+        {
+          tenantId: 'org',
+          dayOfWeek: '1',
+          hour: '9',
+          emailRecipients: [value],
+          reportTypes: ['profit_loss'],
+        },
+        'emailRecipients.0',
         value,
       );
     }
