@@ -24,9 +24,13 @@ import { seoRoutes } from './routes/seo/seo.ts';
 import { quoteFormPageRoutes } from './routes/service-form/quote-form-page.ts';
 import { serviceFormRoutes } from './routes/service-form/service-form.ts';
 import { teamContactRoutes } from './routes/team-contact/team-contact.ts';
+import { xeroRoutes } from './routes/xero/xero.ts';
+import { xeroPageRoutes } from './routes/xero/xero-pages.ts';
 import { applySecurityBaseline } from './security/baseline.ts';
 import type { BuiltSite } from './site/site.ts';
 import { createSiteServer } from './site/site-server.ts';
+import type { XeroAdapter } from './xero/xero-adapter.ts';
+import { XeroService, xeroConfigured } from './xero/xero-service.ts';
 
 export interface AppDependencies {
   environment: Environment;
@@ -36,16 +40,21 @@ export interface AppDependencies {
   site?: BuiltSite | undefined;
   /** Where the report's default day and the jobs' next runs are read from (tests move it). */
   clock?: Clock | undefined;
+  /** Xero's endpoints (default: the real adapter at XERO_IDENTITY_URL and XERO_API_URL). */
+  xeroAdapter?: XeroAdapter | undefined;
 }
 
 /**
  * Builds the whole HTTP application: the API under /api, sitemap.xml and robots.txt, and the
  * prerendered site. One factory, used by the server and by the tests.
  */
-export function createApp({ environment, database, logger, site, clock }: AppDependencies) {
+export function createApp({ environment, database, logger, site, clock, xeroAdapter }: AppDependencies) {
   const app = new Hono<AppEnv>();
   const silent = !logger.isLevelEnabled('fatal');
   const partners = new PartnerRegistry(database, environment);
+  const xero = xeroConfigured(environment)
+    ? new XeroService(database, environment, logger, xeroAdapter)
+    : null;
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -81,6 +90,7 @@ export function createApp({ environment, database, logger, site, clock }: AppDep
   app.route('/api/partners', partnerRoutes);
   app.route('/api/collect', collectRoutes());
   app.route('/api/analytics', analyticsRoutes(clock));
+  app.route('/api/xero', xeroRoutes(xero, clock));
   app.route('/', seoRoutes);
 
   // Unknown API paths answer JSON to programs (curl's */*, application/json). /api itself is one of
@@ -96,6 +106,9 @@ export function createApp({ environment, database, logger, site, clock }: AppDep
 
   // The partner embed: the loader script and its chunk, versioned (packages/quote-embed/PROTOCOL.md).
   app.route('/embed', embedRoutes());
+
+  // Connecting Xero in a popup: /xero/connect and /xero/callback (the /xero screen is the site's).
+  app.route('/xero', xeroPageRoutes(xero));
 
   // The built site: its files from memory, precompressed; its pages rendered once and kept.
   if (siteServer) app.get('*', (c) => siteServer.serve(c));

@@ -133,6 +133,8 @@ const environmentSchema = z
       ),
     XERO_IDENTITY_URL: z.url({ protocol: /^https?$/ }).default('https://identity.xero.com'),
     XERO_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.xero.com'),
+    // How long one call to Xero may take before the admin is told Xero did not answer.
+    XERO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     // Secrets at rest (src/security/secret-box.ts): the current key, then retired keys still read.
     SECRETS_KEY: secretsKey.optional(),
     SECRETS_KEY_PREVIOUS: z

@@ -36,13 +36,21 @@ async function main() {
   for (const repair of database.repairedText) {
     logger.warn(repair, 'stored text was not UTF-8: repaired with U+FFFD (a queued mail is dead-lettered)');
   }
-  const [{ ensureAdminAccount }, { startMailDelivery }, { JobRunner }, { SCHEDULED_JOBS }] =
-    await Promise.all([
-      import('./auth/admin-account.ts'),
-      import('./mail/delivery.ts'),
-      import('./jobs/job-runner.ts'),
-      import('./jobs/scheduled-jobs.ts'),
-    ]);
+  const [
+    { ensureAdminAccount },
+    { startMailDelivery },
+    { JobRunner },
+    { SCHEDULED_JOBS },
+    { XeroService, xeroConfigured },
+    { weeklyReportJobs },
+  ] = await Promise.all([
+    import('./auth/admin-account.ts'),
+    import('./mail/delivery.ts'),
+    import('./jobs/job-runner.ts'),
+    import('./jobs/scheduled-jobs.ts'),
+    import('./xero/xero-service.ts'),
+    import('./xero/weekly-reports.ts'),
+  ]);
   if (environment.ADMIN_EMAIL && environment.ADMIN_PASSWORD) {
     const outcome = await ensureAdminAccount(database, {
       email: environment.ADMIN_EMAIL,
@@ -55,8 +63,16 @@ async function main() {
   }
   // Delivers the outbox (or keeps mail as captured without SMTP_URL); stopped on shutdown.
   const mailDelivery = startMailDelivery(environment, database, logger);
-  // The scheduled jobs (daily report, analytics retention): a run missed while down is made up now.
-  const jobs = new JobRunner({ database, environment, logger, jobs: SCHEDULED_JOBS });
+  // The scheduled jobs (daily report, analytics retention, each weekly Xero report): a run missed
+  // while down is made up now.
+  const xero = xeroConfigured(environment) ? new XeroService(database, environment, logger) : null;
+  const jobs = new JobRunner({
+    database,
+    environment,
+    logger,
+    jobs: SCHEDULED_JOBS,
+    dynamicJobs: xero ? () => weeklyReportJobs(database, xero.sendWeeklyReport) : undefined,
+  });
   jobs.start().catch((error: unknown) => logger.error({ err: error }, 'scheduled jobs could not start'));
   const apiOnly = process.argv.includes('--api-only');
   const site = apiOnly ? undefined : await loadBuiltSite(environment.SITE_DIST);

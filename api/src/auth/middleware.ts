@@ -92,6 +92,13 @@ export const OPEN_BEFORE_UNLOCK: ReadonlySet<string> = new Set([
   'GET /api/partners',
   'POST /api/partners',
   'PATCH /api/partners/:key',
+  // Xero (issue 16): the business's books and report schedules, not quote or customer data.
+  'GET /api/xero/status',
+  'POST /api/xero/test-reports',
+  'POST /api/xero/schedule',
+  'GET /api/xero/schedules',
+  'DELETE /api/xero/schedules/:scheduleId',
+  'DELETE /api/xero/disconnect/:tenantId',
   // Who is signed in (the dashboard's greeting): the staff member's own name and email only.
   'GET /api/auth/user',
 ]);

@@ -77,3 +77,4 @@ export * from './schema-outbox.ts';
 export * from './schema-partners.ts';
 export * from './schema-quote-history.ts';
 export * from './schema-team-contact.ts';
+export * from './schema-xero.ts';

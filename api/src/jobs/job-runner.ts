@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Cron } from 'croner';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
@@ -37,7 +38,21 @@ export interface ScheduledJob {
   periodOf(fireTime: Date): string;
   /** How long after a fire time a missed run is still made up at start-up. */
   graceMs: number;
+  /** When the job came to exist (a schedule staff created): no run before it is ever caught up. */
+  registeredAt?: Date;
   run(context: JobContext): Promise<void>;
+}
+
+/**
+ * Says that the jobs {@link JobRunnerOptions.dynamicJobs} lists changed in this process (a weekly
+ * report scheduled or cancelled): its runner reloads them at once. Other processes on the database
+ * notice within {@link JobRunnerOptions.reloadMs}.
+ */
+export const jobsChanged = new EventEmitter();
+
+/** Tells this process's runner that its dynamic jobs changed. */
+export function announceJobsChanged(): void {
+  jobsChanged.emit('changed');
 }
 
 /** Options of {@link JobRunner}. */
@@ -46,6 +61,10 @@ export interface JobRunnerOptions {
   environment: Environment;
   logger: Logger;
   jobs: readonly ScheduledJob[];
+  /** Jobs that come and go with the data (a weekly Xero report per schedule), read at start and on change. */
+  dynamicJobs?: (() => Promise<readonly ScheduledJob[]>) | undefined;
+  /** How often the dynamic jobs are read again for changes made by another process (default 1 min). */
+  reloadMs?: number;
   clock?: Clock;
   /** How long a running claim holds before another process may take it over (default 10 min). */
   leaseMs?: number;
@@ -99,10 +118,20 @@ function describeError(error: unknown): string {
  * taken over once its lease ran out.
  */
 export class JobRunner {
-  readonly #options: Required<Omit<JobRunnerOptions, 'clock'>> & { clock: Clock };
+  readonly #options: Required<Omit<JobRunnerOptions, 'clock' | 'dynamicJobs'>> & {
+    clock: Clock;
+    dynamicJobs: JobRunnerOptions['dynamicJobs'];
+  };
   /** This runner's claim token. */
   readonly #id = randomToken();
-  readonly #crons: Cron[] = [];
+  readonly #crons = new Map<string, Cron>();
+  #jobs: readonly ScheduledJob[];
+  #reloadTimer: ReturnType<typeof setInterval> | undefined;
+  readonly #onJobsChanged = () => {
+    void this.reload().catch((error: unknown) =>
+      this.#options.logger.error({ err: error }, 'scheduled jobs could not be reloaded'),
+    );
+  };
   readonly #wakeUps = new Map<string, ReturnType<typeof setTimeout>>();
   readonly #running = new Set<Promise<unknown>>();
   #registeredAt = new Map<string, number>();
@@ -116,56 +145,116 @@ export class JobRunner {
       retryBaseMs: 60_000,
       retryMaxMs: 30 * 60_000,
       schedule: true,
+      reloadMs: 60_000,
       ...options,
+      dynamicJobs: options.dynamicJobs,
     };
+    this.#jobs = options.jobs;
   }
 
+  /** The jobs scheduled now: the fixed ones, then the dynamic ones as last read. */
   get jobs(): readonly ScheduledJob[] {
-    return this.#options.jobs;
+    return this.#jobs;
+  }
+
+  /** Records when each job was first scheduled on this database (kept: the first sighting wins). */
+  async #register(jobs: readonly ScheduledJob[]): Promise<void> {
+    const { database, clock } = this.#options;
+    const unknown = jobs.filter((job) => !this.#registeredAt.has(job.name));
+    if (unknown.length > 0) {
+      await database.writes.run(async (tx) => {
+        for (const job of unknown) {
+          await tx
+            .insert(scheduledJobs)
+            .values({ name: job.name, registeredAt: job.registeredAt ?? clock.now() })
+            .onConflictDoNothing();
+        }
+      });
+    }
+    const rows = await database.db.select().from(scheduledJobs);
+    this.#registeredAt = new Map(rows.map((row) => [row.name, row.registeredAt.getTime()]));
+  }
+
+  /** Starts croner for jobs without a timer and stops those of jobs that are gone. */
+  #syncTimers(): void {
+    if (!this.#options.schedule || this.#stopped) return;
+    const names = new Set(this.#jobs.map((job) => job.name));
+    for (const [name, cron] of this.#crons) {
+      const job = this.#jobs.find((candidate) => candidate.name === name);
+      if (names.has(name) && job && cron.getPattern() === job.schedule) continue;
+      cron.stop();
+      this.#crons.delete(name);
+      clearTimeout(this.#wakeUps.get(name));
+      this.#wakeUps.delete(name);
+    }
+    for (const job of this.#jobs) {
+      if (this.#crons.has(job.name)) continue;
+      this.#crons.set(
+        job.name,
+        new Cron(
+          job.schedule,
+          {
+            timezone: BUSINESS_TIME_ZONE,
+            protect: true,
+            catch: (error) =>
+              this.#options.logger.error({ err: error, job: job.name }, 'scheduled job failed'),
+          },
+          async () => {
+            // The job as now defined (its recipients may have changed since the timer started).
+            const current = this.#jobs.find((candidate) => candidate.name === job.name);
+            if (current) await this.#track(this.#runDue(current));
+          },
+        ),
+      );
+    }
+  }
+
+  /**
+   * Reads the dynamic jobs again: a new one is registered (no catch-up from before it existed) and
+   * given a timer; a removed one loses its timer. Then runs whatever is due.
+   */
+  async reload(): Promise<TickOutcome[]> {
+    const { dynamicJobs } = this.#options;
+    if (!dynamicJobs || this.#stopped) return [];
+    const loaded = await dynamicJobs();
+    await this.#register(loaded);
+    const before = new Set(this.#jobs.map((job) => job.name));
+    this.#jobs = [...this.#options.jobs, ...loaded];
+    this.#syncTimers();
+    const added = loaded.filter((job) => !before.has(job.name));
+    const outcomes: TickOutcome[] = [];
+    for (const job of added) outcomes.push(await this.#track(this.#runDue(job)));
+    return outcomes;
   }
 
   /** Registers the jobs on this database, makes up a run missed while down, then schedules them. */
   async start(): Promise<TickOutcome[]> {
-    const { database, jobs, clock } = this.#options;
-    await database.writes.run(async (tx) => {
-      for (const job of jobs) {
-        await tx
-          .insert(scheduledJobs)
-          .values({ name: job.name, registeredAt: clock.now() })
-          .onConflictDoNothing();
-      }
-    });
-    const rows = await database.db.select().from(scheduledJobs);
-    this.#registeredAt = new Map(rows.map((row) => [row.name, row.registeredAt.getTime()]));
+    const { dynamicJobs, logger } = this.#options;
     // A database hiccup at start-up must not leave the jobs unscheduled: croner's fires try again.
+    const loaded = dynamicJobs
+      ? await dynamicJobs().catch((error: unknown) => {
+          logger.error({ err: error }, 'scheduled jobs could not be read at start-up');
+          return [] as ScheduledJob[];
+        })
+      : [];
+    this.#jobs = [...this.#options.jobs, ...loaded];
+    await this.#register(this.#jobs);
     const outcomes = await this.tick().catch((error: unknown) => {
-      this.#options.logger.error({ err: error }, 'scheduled jobs could not catch up at start-up');
+      logger.error({ err: error }, 'scheduled jobs could not catch up at start-up');
       return [] as TickOutcome[];
     });
-    if (this.#options.schedule && !this.#stopped) {
-      for (const job of jobs) {
-        this.#crons.push(
-          new Cron(
-            job.schedule,
-            {
-              timezone: BUSINESS_TIME_ZONE,
-              protect: true,
-              catch: (error) =>
-                this.#options.logger.error({ err: error, job: job.name }, 'scheduled job failed'),
-            },
-            async () => {
-              await this.#track(this.#runDue(job));
-            },
-          ),
-        );
-      }
+    this.#syncTimers();
+    if (dynamicJobs && this.#options.schedule && !this.#stopped) {
+      jobsChanged.on('changed', this.#onJobsChanged);
+      this.#reloadTimer = setInterval(this.#onJobsChanged, this.#options.reloadMs);
+      this.#reloadTimer.unref();
     }
     return outcomes;
   }
 
   /** Looks at every job (or the one named) now: runs what is due and not yet done. */
   async tick(name?: string): Promise<TickOutcome[]> {
-    const jobs = this.#options.jobs.filter((job) => name === undefined || job.name === name);
+    const jobs = this.#jobs.filter((job) => name === undefined || job.name === name);
     const outcomes: TickOutcome[] = [];
     for (const job of jobs) outcomes.push(await this.#track(this.#runDue(job)));
     return outcomes;
@@ -174,7 +263,10 @@ export class JobRunner {
   /** Stops the timers and waits for runs in progress. */
   async stop(): Promise<void> {
     this.#stopped = true;
-    for (const cron of this.#crons.splice(0)) cron.stop();
+    jobsChanged.off('changed', this.#onJobsChanged);
+    clearInterval(this.#reloadTimer);
+    for (const cron of this.#crons.values()) cron.stop();
+    this.#crons.clear();
     for (const timer of this.#wakeUps.values()) clearTimeout(timer);
     this.#wakeUps.clear();
     await Promise.allSettled([...this.#running]);

@@ -22,6 +22,8 @@ export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
 export async function parseJsonBody<T extends z.ZodType>(
   c: Context<AppEnv>,
   schema: T,
+  /** The answer's `error` for these bad fields, when the form has its own wording for them. */
+  summary?: (fields: Record<string, string>) => string | undefined,
 ): Promise<{ success: true; data: z.output<T> } | { success: false; response: Response }> {
   const read = await readJsonBody(c);
   const body = read.ok ? read.body : undefined;
@@ -29,7 +31,10 @@ export async function parseJsonBody<T extends z.ZodType>(
     return { success: false, response: invalidBody(c, { request: 'The body must be a JSON object.' }) };
   }
   const result = schema.safeParse(body);
-  if (!result.success) return { success: false, response: invalidBody(c, fieldErrors(result.error)) };
+  if (!result.success) {
+    const fields = fieldErrors(result.error);
+    return { success: false, response: invalidBody(c, fields, summary?.(fields)) };
+  }
   return { success: true, data: result.data };
 }
 

@@ -4,6 +4,7 @@ import { type Clock, systemClock } from '../../jobs/clock.ts';
 import { lastJobRun, nextFireTime, type ScheduledJob } from '../../jobs/job-runner.ts';
 import { SCHEDULED_JOBS } from '../../jobs/scheduled-jobs.ts';
 import { BUSINESS_TIME_ZONE, melbourneIsoString } from '../../lib/melbourne-time.ts';
+import { weeklyReportJobs } from '../../xero/weekly-reports.ts';
 
 /** One job of GET /api/admin/jobs. Times are Melbourne local time with their offset. */
 export interface JobStatus {
@@ -27,8 +28,16 @@ const ADDRESS = /[^\s<>"',;:]+@[^\s<>"',;:]+/g;
 export async function jobStatuses(
   database: Parameters<typeof lastJobRun>[0],
   now: Date,
-  jobs: readonly ScheduledJob[] = SCHEDULED_JOBS,
+  /** Default: every job of the app, the weekly Xero reports included. */
+  given?: readonly ScheduledJob[],
 ): Promise<JobStatus[]> {
+  const jobs = given ?? [
+    ...SCHEDULED_JOBS,
+    // Listed, not run, here: the runner in server.ts runs them.
+    ...(await weeklyReportJobs(database, () =>
+      Promise.reject(new Error('Only the job runner sends reports.')),
+    )),
+  ];
   return Promise.all(
     jobs.map(async (job) => {
       const next = nextFireTime(job.schedule, now);

@@ -1,0 +1,172 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
+import { type Clock, systemClock } from '../../jobs/clock.ts';
+import { emailAddress, parseJsonBody } from '../../lib/validation.ts';
+import { XeroNotConnectedError, XeroReconnectNeededError } from '../../xero/token-store.ts';
+import { slotInWords } from '../../xero/weekly-reports.ts';
+import { XeroForbiddenError, XeroUnauthorizedError, XeroUnavailableError } from '../../xero/xero-adapter.ts';
+import { XERO_REPORT_TYPES } from '../../xero/xero-report.ts';
+import type { XeroService } from '../../xero/xero-service.ts';
+
+const TEST_REPORT_REQUIRED = 'Please select a tenant and enter an email address';
+const SCHEDULE_TENANT_REQUIRED = 'Please select a tenant';
+const SCHEDULE_CONTENT_REQUIRED = 'Please add at least one email recipient and select report types';
+
+const testReport = z.object({
+  tenantId: z.string({ error: TEST_REPORT_REQUIRED }).trim().min(1, TEST_REPORT_REQUIRED).max(100),
+  email: emailAddress,
+});
+
+/** dayOfWeek and hour are text (spec §3): '0'–'6' (Sunday first) and '0'–'23'. */
+const schedule = z.object({
+  tenantId: z.string({ error: SCHEDULE_TENANT_REQUIRED }).trim().min(1, SCHEDULE_TENANT_REQUIRED).max(100),
+  dayOfWeek: z
+    .string({ error: 'dayOfWeek must be a day from "0" (Sunday) to "6" (Saturday)' })
+    .regex(/^[0-6]$/, 'dayOfWeek must be a day from "0" (Sunday) to "6" (Saturday)')
+    .transform(Number),
+  hour: z
+    .string({ error: 'hour must be an hour from "0" to "23"' })
+    .regex(/^(?:1?\d|2[0-3])$/, 'hour must be an hour from "0" to "23"')
+    .transform(Number),
+  emailRecipients: z
+    .array(emailAddress, { error: SCHEDULE_CONTENT_REQUIRED })
+    .min(1, SCHEDULE_CONTENT_REQUIRED)
+    .max(20, 'At most 20 recipients')
+    // The same address once, whatever its case.
+    .transform((addresses) =>
+      addresses.filter(
+        (address, index) =>
+          addresses.findIndex((other) => other.toLowerCase() === address.toLowerCase()) === index,
+      ),
+    ),
+  reportTypes: z
+    .array(z.enum(XERO_REPORT_TYPES, { error: `reportTypes are ${XERO_REPORT_TYPES.join(', ')}` }), {
+      error: SCHEDULE_CONTENT_REQUIRED,
+    })
+    .min(1, SCHEDULE_CONTENT_REQUIRED)
+    .transform((types) => [...new Set(types)]),
+});
+
+/** What Xero's failures tell the admin, with the status the route answers. */
+function xeroFailure(c: Context<AuthEnv>, error: unknown) {
+  const requestId = c.var.requestId;
+  if (error instanceof XeroNotConnectedError) return c.json({ error: error.message, requestId }, 404);
+  if (error instanceof XeroReconnectNeededError || error instanceof XeroForbiddenError) {
+    return c.json(
+      {
+        error:
+          'Xero no longer allows access to this organisation. Please use Connect to Xero to connect it again.',
+        reconnectNeeded: true,
+        requestId,
+      },
+      409,
+    );
+  }
+  if (error instanceof XeroUnavailableError) return c.json({ error: error.message, requestId }, error.status);
+  if (error instanceof XeroUnauthorizedError) {
+    return c.json(
+      { error: 'Xero refused the access token even after a refresh. Please try again.', requestId },
+      502,
+    );
+  }
+  throw error;
+}
+
+/**
+ * The admin's Xero API (issue 16): status, test report, weekly schedules and disconnect. Admin
+ * session (401 signed out), CSRF by the baseline's Origin check; Xero's books are not quote data, so
+ * open before the quote-dashboard unlock (auth/middleware.ts).
+ */
+export function xeroRoutes(xero: XeroService | null, clock: Clock = systemClock) {
+  const notConfigured = (c: Context<AuthEnv>) =>
+    c.json(
+      {
+        error: 'Xero is not configured on this server (XERO_CLIENT_ID and XERO_CLIENT_SECRET).',
+        requestId: c.var.requestId,
+      },
+      503,
+    );
+  return new Hono<AuthEnv>()
+    .use(requireAdmin)
+    .get('/status', async (c) => {
+      if (!xero) return c.json({ configured: false, connected: false, tenants: [] });
+      const tenants = await xero.tenants();
+      return c.json({ configured: true, connected: tenants.some((tenant) => tenant.connected), tenants });
+    })
+    .post('/test-reports', async (c) => {
+      // Either one missing: the form's own words (spec §8).
+      const parsed = await parseJsonBody(c, testReport, (fields) =>
+        fields.tenantId || fields.email === 'Please enter your email address'
+          ? TEST_REPORT_REQUIRED
+          : undefined,
+      );
+      if (!parsed.success) return parsed.response;
+      if (!xero) return notConfigured(c);
+      try {
+        await xero.sendTestReport(parsed.data.tenantId, parsed.data.email, clock.now());
+      } catch (error) {
+        return xeroFailure(c, error);
+      }
+      return c.json({ success: true, message: `Test report sent to ${parsed.data.email}` });
+    })
+    .post('/schedule', async (c) => {
+      const parsed = await parseJsonBody(c, schedule, (fields) =>
+        fields.tenantId
+          ? SCHEDULE_TENANT_REQUIRED
+          : fields.emailRecipients || fields.reportTypes
+            ? SCHEDULE_CONTENT_REQUIRED
+            : undefined,
+      );
+      if (!parsed.success) return parsed.response;
+      if (!xero) return notConfigured(c);
+      const saved = await xero.saveSchedule(parsed.data, clock.now());
+      if (!saved) {
+        return c.json(
+          {
+            error: 'That organisation is not connected to Xero.',
+            fields: { tenantId: 'That organisation is not connected to Xero.' },
+            requestId: c.var.requestId,
+          },
+          404,
+        );
+      }
+      const { dayOfWeek, hour } = parsed.data;
+      return c.json(
+        {
+          success: true,
+          message: `Weekly reports scheduled for ${slotInWords(dayOfWeek, hour)}`,
+          schedule: saved.schedule,
+        },
+        saved.created ? 201 : 200,
+      );
+    })
+    .get('/schedules', async (c) => c.json({ schedules: xero ? await xero.schedules(clock.now()) : [] }))
+    .delete('/schedules/:scheduleId', async (c) => {
+      if (!xero || !(await xero.cancelSchedule(c.req.param('scheduleId')))) {
+        return c.json({ error: 'There is no such schedule.', requestId: c.var.requestId }, 404);
+      }
+      return c.json({ success: true, message: 'Weekly reports cancelled' });
+    })
+    .delete('/disconnect/:tenantId', async (c) => {
+      if (!xero) return notConfigured(c);
+      try {
+        if (!(await xero.disconnect(c.req.param('tenantId')))) {
+          return c.json(
+            { error: 'That organisation is not connected to Xero.', requestId: c.var.requestId },
+            404,
+          );
+        }
+      } catch (error) {
+        if (error instanceof XeroUnavailableError) {
+          return c.json(
+            { error: `${error.message} Nothing was disconnected.`, requestId: c.var.requestId },
+            error.status,
+          );
+        }
+        return xeroFailure(c, error);
+      }
+      return c.json({ success: true, message: 'Xero disconnected successfully' });
+    });
+}

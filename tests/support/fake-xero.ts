@@ -1,0 +1,678 @@
+import { createHash, generateKeyPairSync, type KeyObject, randomBytes, randomUUID, sign } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { XERO_REPORT_TYPES, type XeroReportType } from '../../api/src/xero/xero-report.ts';
+import {
+  type FakeReportQuery,
+  fakeXeroReport,
+  parseReportDate,
+  type RawXeroRow,
+  REPORT_ENDPOINTS,
+} from './fake-xero-reports.ts';
+
+/**
+ * A fake Xero for the tests: its identity server (OpenID discovery, authorize, token, revocation)
+ * and its API (connections, the four Reports) on one HTTP server on 127.0.0.1. The product is
+ * pointed at it with XERO_IDENTITY_URL = XERO_API_URL = `fake.url`. Tokens are random, refresh
+ * tokens rotate, access tokens expire in real time, and a test can make Xero fail, stall, forget a
+ * grant or expire every access token. Node built-ins only.
+ */
+
+/** An organisation the fake's user can connect. */
+export interface FakeXeroTenant {
+  readonly tenantId: string;
+  readonly tenantName: string;
+}
+
+export interface FakeXeroOptions {
+  /** Lifetime of access tokens (Xero's: 1800 seconds). */
+  accessTokenSeconds?: number;
+  /** The organisations the user consents to (default: one, 'Sparkle Clean Pty Ltd'). */
+  tenants?: readonly { tenantName: string; tenantId?: string }[];
+  /** Authorize refuses a request without PKCE (S256) unless this is false. Default true. */
+  requirePkce?: boolean;
+}
+
+/** One request the fake received, in order. */
+export interface FakeXeroRequest {
+  method: string;
+  /** The path without the query: '/connect/token', '/api.xro/2.0/Reports/ProfitAndLoss'. */
+  path: string;
+  query: Record<string, string>;
+  /** The `xero-tenant-id` header, when sent. */
+  tenantId?: string;
+  /** The token request's `grant_type`. */
+  grantType?: string;
+}
+
+export interface FakeXero {
+  /** http://127.0.0.1:<port>: the identity server and the API. */
+  readonly url: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly tenants: readonly FakeXeroTenant[];
+  /** Every request received so far. */
+  readonly requests: FakeXeroRequest[];
+  /** When true, authorize redirects with error=access_denied (the user pressed Cancel). */
+  denyConsent: boolean;
+  /** Every access and refresh token ever issued (to search a database file for them). */
+  issuedTokens(): string[];
+  /** Every access token issued so far expires now. */
+  expireAccessTokens(): void;
+  /**
+   * The user removed the app in Xero: every grant so far is gone (refresh → invalid_grant, access →
+   * 401). A new connection through authorize works again.
+   */
+  revokeGrant(): void;
+  /** The next request whose path starts with `pathPrefix` answers `status` with a Xero-style error body. */
+  failNext(pathPrefix: string, status: number): void;
+  /** The next request whose path starts with `pathPrefix` waits `ms` before it is handled. */
+  delayNext(pathPrefix: string, ms: number): void;
+  /** The Rows the fake serves for a report type (for the query's dates), to assert figures. */
+  reportRows(type: XeroReportType, query?: FakeReportQuery): RawXeroRow[];
+  close(): Promise<void>;
+}
+
+const DEFAULT_TENANTS = [
+  { tenantId: '7b0c3a4e-5d1f-4c2a-9e8b-2f6d1a9c4e71', tenantName: 'Sparkle Clean Pty Ltd' },
+] as const;
+
+const SCOPES_SUPPORTED = [
+  'openid',
+  'profile',
+  'email',
+  'offline_access',
+  'accounting.settings.read',
+  'accounting.reports.read',
+  'accounting.reports.profitandloss.read',
+  'accounting.reports.balancesheet.read',
+  'accounting.reports.banksummary.read',
+  'accounting.reports.trialbalance.read',
+];
+
+/** The granular scope of each Reports endpoint (accounting.reports.read also covers them all). */
+const REPORT_SCOPES: Record<XeroReportType, string> = {
+  profit_loss: 'accounting.reports.profitandloss.read',
+  balance_sheet: 'accounting.reports.balancesheet.read',
+  bank_summary: 'accounting.reports.banksummary.read',
+  trial_balance: 'accounting.reports.trialbalance.read',
+};
+
+const CODE_SECONDS = 300;
+
+interface Connection {
+  id: string;
+  tenantId: string;
+  createdDateUtc: string;
+}
+
+interface Grant {
+  id: string;
+  authEventId: string;
+  scope: string;
+  revoked: boolean;
+  refreshToken: string | undefined;
+  connections: Connection[];
+}
+
+interface AccessToken {
+  grant: Grant;
+  expiresAt: number;
+}
+
+interface PendingCode {
+  clientId: string;
+  redirectUri: string;
+  scope: string;
+  nonce: string | undefined;
+  challenge: string | undefined;
+  challengeMethod: string | undefined;
+  expiresAt: number;
+}
+
+interface OneShot {
+  pathPrefix: string;
+  value: number;
+}
+
+function token(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function base64url(value: string | Buffer): string {
+  return Buffer.from(value).toString('base64url');
+}
+
+/** Xero's /Date(ms)/ is for the API; connections use ISO strings without a zone letter. */
+function xeroIso(date: Date): string {
+  return date.toISOString().replace('Z', '');
+}
+
+class HttpAnswer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+function oauthError(status: number, error: string, description?: string): HttpAnswer {
+  return new HttpAnswer(status, description ? { error, error_description: description } : { error });
+}
+
+/** Xero API's problem body ({ Type, Title, Status, Detail }). */
+function apiProblem(status: number, title: string, detail: string): HttpAnswer {
+  return new HttpAnswer(status, {
+    Type: null,
+    Title: title,
+    Status: status,
+    Detail: detail,
+    Instance: randomUUID(),
+    Extensions: {},
+  });
+}
+
+const STATUS_TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** What Xero answers for an injected failure: its identity server speaks OAuth, its API problems. */
+function injectedFailure(path: string, status: number): HttpAnswer {
+  const headers: Record<string, string> = status === 429 ? { 'retry-after': '60' } : {};
+  if (path.startsWith('/connect/') || path.startsWith('/identity/') || path.startsWith('/.well-known/')) {
+    const error = status >= 500 ? 'server_error' : status === 401 ? 'invalid_client' : 'invalid_request';
+    return new HttpAnswer(status, { error }, headers);
+  }
+  const title = STATUS_TITLES[status] ?? 'Error';
+  const answer = apiProblem(status, title, status === 429 ? 'Rate limit exceeded' : `${title} (injected)`);
+  return new HttpAnswer(status, answer.body, headers);
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > 1_000_000) throw new HttpAnswer(413, { error: 'invalid_request' });
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function basicClient(request: IncomingMessage): { id: string; secret: string } | undefined {
+  const match = /^Basic\s+(.+)$/i.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  // RFC 6749 §2.3.1: both halves are form-urlencoded before Base64.
+  const decode = (value: string) => {
+    try {
+      return decodeURIComponent(value.replace(/\+/g, ' '));
+    } catch {
+      return value;
+    }
+  };
+  return { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)) };
+}
+
+function bearer(request: IncomingMessage): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+}
+
+function errorPage(message: string): HttpAnswer {
+  return new HttpAnswer(
+    400,
+    `<!doctype html><html lang="en"><head><title>Xero | Error</title></head><body><h1>Sorry, something went wrong</h1><p>${message}</p></body></html>`,
+    { 'content-type': 'text/html; charset=utf-8' },
+  );
+}
+
+function redirect(location: string): HttpAnswer {
+  return new HttpAnswer(302, '', { location });
+}
+
+/**
+ * Starts the fake Xero on 127.0.0.1 on a free port.
+ * @example
+ * const xero = await startFakeXero();
+ * // XERO_IDENTITY_URL=xero.url XERO_API_URL=xero.url XERO_CLIENT_ID=xero.clientId …
+ * await xero.close();
+ */
+export async function startFakeXero(options: FakeXeroOptions = {}): Promise<FakeXero> {
+  const accessTokenSeconds = options.accessTokenSeconds ?? 1800;
+  const requirePkce = options.requirePkce ?? true;
+  const clientId = randomBytes(16).toString('hex').toUpperCase();
+  const clientSecret = token();
+  const tenants: FakeXeroTenant[] = (options.tenants ?? DEFAULT_TENANTS).map((tenant) => ({
+    tenantId: tenant.tenantId ?? randomUUID(),
+    tenantName: tenant.tenantName,
+  }));
+  const requests: FakeXeroRequest[] = [];
+  const codes = new Map<string, PendingCode>();
+  const accessTokens = new Map<string, AccessToken>();
+  // Every refresh token ever issued → its grant; only the grant's current one is accepted.
+  const refreshTokens = new Map<string, Grant>();
+  const grants: Grant[] = [];
+  const issued: string[] = [];
+  const failures: OneShot[] = [];
+  const delays: OneShot[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const keyId = randomBytes(8).toString('hex');
+  let url = '';
+
+  function takeOneShot(list: OneShot[], path: string): number | undefined {
+    const index = list.findIndex((entry) => path.startsWith(entry.pathPrefix));
+    if (index < 0) return undefined;
+    const [entry] = list.splice(index, 1);
+    return entry?.value;
+  }
+
+  function idToken(scope: string, nonce: string | undefined, key: KeyObject): string {
+    const now = Math.floor(Date.now() / 1000);
+    const headerPart = base64url(JSON.stringify({ alg: 'RS256', kid: keyId, typ: 'JWT' }));
+    const payload = base64url(
+      JSON.stringify({
+        iss: url,
+        aud: clientId,
+        iat: now,
+        nbf: now,
+        exp: now + 300,
+        auth_time: now,
+        sub: 'a3f0c1d2e4b5467890abcdef12345678',
+        xero_userid: '3c9f2a1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c',
+        global_session_id: randomBytes(16).toString('hex'),
+        sid: randomBytes(16).toString('hex'),
+        ...(scope.split(' ').includes('email') ? { email: 'owner@sparkleclean.example' } : {}),
+        ...(scope.split(' ').includes('profile')
+          ? { given_name: 'Sam', family_name: 'Nguyen', preferred_username: 'owner@sparkleclean.example' }
+          : {}),
+        ...(nonce ? { nonce } : {}),
+      }),
+    );
+    const signature = sign('sha256', Buffer.from(`${headerPart}.${payload}`), key);
+    return `${headerPart}.${payload}.${base64url(signature)}`;
+  }
+
+  function issueTokens(grant: Grant, nonce?: string): HttpAnswer {
+    const accessToken = token();
+    accessTokens.set(accessToken, { grant, expiresAt: Date.now() + accessTokenSeconds * 1000 });
+    issued.push(accessToken);
+    const scopes = grant.scope.split(' ');
+    const body: Record<string, unknown> = {
+      access_token: accessToken,
+      expires_in: accessTokenSeconds,
+      token_type: 'Bearer',
+      scope: grant.scope,
+    };
+    // Like Xero, a refresh token only with offline_access.
+    if (scopes.includes('offline_access')) {
+      const refreshToken = token();
+      grant.refreshToken = refreshToken;
+      refreshTokens.set(refreshToken, grant);
+      issued.push(refreshToken);
+      body.refresh_token = refreshToken;
+    }
+    if (scopes.includes('openid')) body.id_token = idToken(grant.scope, nonce, privateKey);
+    return new HttpAnswer(200, body, { 'cache-control': 'no-store', pragma: 'no-cache' });
+  }
+
+  function discovery(): HttpAnswer {
+    return new HttpAnswer(200, {
+      issuer: url,
+      jwks_uri: `${url}/.well-known/openid-configuration/jwks`,
+      authorization_endpoint: `${url}/identity/connect/authorize`,
+      token_endpoint: `${url}/connect/token`,
+      userinfo_endpoint: `${url}/connect/userinfo`,
+      end_session_endpoint: `${url}/connect/endsession`,
+      check_session_iframe: `${url}/connect/checksession`,
+      revocation_endpoint: `${url}/connect/revocation`,
+      introspection_endpoint: `${url}/connect/introspect`,
+      frontchannel_logout_supported: true,
+      frontchannel_logout_session_supported: true,
+      scopes_supported: SCOPES_SUPPORTED,
+      claims_supported: ['sub', 'email', 'given_name', 'family_name', 'xero_userid', 'global_session_id'],
+      grant_types_supported: ['authorization_code', 'client_credentials', 'refresh_token'],
+      response_types_supported: ['code'],
+      response_modes_supported: ['form_post', 'query', 'fragment'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic'],
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      code_challenge_methods_supported: ['plain', 'S256'],
+    });
+  }
+
+  function jwks(): HttpAnswer {
+    const jwk = publicKey.export({ format: 'jwk' });
+    return new HttpAnswer(200, { keys: [{ ...jwk, kid: keyId, use: 'sig', alg: 'RS256', kty: 'RSA' }] });
+  }
+
+  function authorize(query: URLSearchParams): HttpAnswer {
+    if (query.get('client_id') !== clientId)
+      return errorPage('Error: unauthorized_client. Unknown client or client not enabled');
+    const redirectUri = query.get('redirect_uri') ?? '';
+    let target: URL;
+    try {
+      target = new URL(redirectUri);
+    } catch {
+      return errorPage('Error: invalid_request. Invalid redirect_uri');
+    }
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+      return errorPage('Error: invalid_request. Invalid redirect_uri');
+    }
+    const state = query.get('state');
+    const back = (params: Record<string, string>): HttpAnswer => {
+      const location = new URL(target);
+      for (const [name, value] of Object.entries(params)) location.searchParams.set(name, value);
+      if (state !== null) location.searchParams.set('state', state);
+      return redirect(location.toString());
+    };
+    if (query.get('response_type') !== 'code') {
+      return back({ error: 'unsupported_response_type' });
+    }
+    const scope = (query.get('scope') ?? '').split(/\s+/).filter(Boolean);
+    const unknown = scope.filter((name) => !SCOPES_SUPPORTED.includes(name));
+    if (scope.length === 0 || unknown.length > 0) {
+      return back({ error: 'invalid_scope', error_description: `Invalid scope: ${unknown.join(' ')}` });
+    }
+    const challenge = query.get('code_challenge') || undefined;
+    const challengeMethod = query.get('code_challenge_method') || undefined;
+    if (challenge !== undefined && challengeMethod !== 'S256') {
+      return back({ error: 'invalid_request', error_description: 'code_challenge_method must be S256' });
+    }
+    if (requirePkce && challenge === undefined) {
+      return back({ error: 'invalid_request', error_description: 'code_challenge is required' });
+    }
+    if (fake.denyConsent) return back({ error: 'access_denied' });
+    const code = token();
+    codes.set(code, {
+      clientId,
+      redirectUri,
+      scope: scope.join(' '),
+      nonce: query.get('nonce') ?? undefined,
+      challenge,
+      challengeMethod,
+      expiresAt: Date.now() + CODE_SECONDS * 1000,
+    });
+    return back({ code, scope: scope.join(' ') });
+  }
+
+  function exchangeCode(form: URLSearchParams, client: string): HttpAnswer {
+    const code = form.get('code') ?? '';
+    const pending = codes.get(code);
+    // A code is spent by its first use, whatever the outcome.
+    codes.delete(code);
+    if (!pending || pending.expiresAt < Date.now() || pending.clientId !== client) {
+      return oauthError(400, 'invalid_grant');
+    }
+    if (form.get('redirect_uri') !== pending.redirectUri) return oauthError(400, 'invalid_grant');
+    if (pending.challenge !== undefined) {
+      const verifier = form.get('code_verifier') ?? '';
+      const computed = createHash('sha256').update(verifier).digest('base64url');
+      if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || computed !== pending.challenge) {
+        return oauthError(400, 'invalid_grant');
+      }
+    }
+    const now = xeroIso(new Date());
+    const grant: Grant = {
+      id: randomUUID(),
+      authEventId: randomUUID(),
+      scope: pending.scope,
+      revoked: false,
+      refreshToken: undefined,
+      connections: tenants.map((tenant) => ({
+        id: randomUUID(),
+        tenantId: tenant.tenantId,
+        createdDateUtc: now,
+      })),
+    };
+    grants.push(grant);
+    return issueTokens(grant, pending.nonce);
+  }
+
+  function refresh(form: URLSearchParams): HttpAnswer {
+    const refreshToken = form.get('refresh_token') ?? '';
+    const grant = refreshTokens.get(refreshToken);
+    if (!grant || grant.revoked || grant.refreshToken !== refreshToken)
+      return oauthError(400, 'invalid_grant');
+    return issueTokens(grant);
+  }
+
+  async function tokenEndpoint(request: IncomingMessage, record: FakeXeroRequest): Promise<HttpAnswer> {
+    const form = new URLSearchParams(await readBody(request));
+    const grantType = form.get('grant_type') ?? undefined;
+    if (grantType !== undefined) record.grantType = grantType;
+    const client = basicClient(request);
+    if (!client || client.id !== clientId || client.secret !== clientSecret) {
+      return new HttpAnswer(401, { error: 'invalid_client' }, { 'www-authenticate': 'Basic' });
+    }
+    if (grantType === 'authorization_code') return exchangeCode(form, client.id);
+    if (grantType === 'refresh_token') return refresh(form);
+    return oauthError(400, 'unsupported_grant_type');
+  }
+
+  async function revocation(request: IncomingMessage): Promise<HttpAnswer> {
+    const form = new URLSearchParams(await readBody(request));
+    const client = basicClient(request);
+    if (!client || client.id !== clientId || client.secret !== clientSecret) {
+      return new HttpAnswer(401, { error: 'invalid_client' }, { 'www-authenticate': 'Basic' });
+    }
+    const grant = refreshTokens.get(form.get('token') ?? '');
+    // RFC 7009: an unknown token is no error. Revoking ends the grant and its connections.
+    if (grant) {
+      grant.revoked = true;
+      grant.connections = [];
+    }
+    return new HttpAnswer(200, '');
+  }
+
+  /** The grant behind the request's Bearer token, or the 401 Xero answers. */
+  function authorised(request: IncomingMessage): Grant | HttpAnswer {
+    const value = bearer(request);
+    const access = value === undefined ? undefined : accessTokens.get(value);
+    if (!access) return apiProblem(401, 'Unauthorized', 'AuthenticationUnsuccessful');
+    if (access.grant.revoked || access.expiresAt <= Date.now()) {
+      const at = new Date(Math.min(access.expiresAt, Date.now()));
+      return new HttpAnswer(
+        401,
+        apiProblem(401, 'Unauthorized', `TokenExpired: token expired at ${at.toISOString()}`).body,
+        { 'www-authenticate': 'Bearer error="invalid_token"' },
+      );
+    }
+    return access.grant;
+  }
+
+  function connections(grant: Grant): HttpAnswer {
+    return new HttpAnswer(
+      200,
+      grant.connections.map((connection) => ({
+        id: connection.id,
+        authEventId: grant.authEventId,
+        tenantId: connection.tenantId,
+        tenantType: 'ORGANISATION',
+        tenantName: tenants.find((tenant) => tenant.tenantId === connection.tenantId)?.tenantName ?? '',
+        createdDateUtc: connection.createdDateUtc,
+        updatedDateUtc: connection.createdDateUtc,
+      })),
+    );
+  }
+
+  function deleteConnection(grant: Grant, id: string): HttpAnswer {
+    const before = grant.connections.length;
+    grant.connections = grant.connections.filter((connection) => connection.id !== id);
+    if (grant.connections.length === before) return apiProblem(404, 'Not Found', 'Connection not found');
+    return new HttpAnswer(204, '');
+  }
+
+  function report(
+    grant: Grant,
+    request: IncomingMessage,
+    endpoint: string,
+    query: URLSearchParams,
+  ): HttpAnswer {
+    const type = XERO_REPORT_TYPES.find((candidate) => REPORT_ENDPOINTS[candidate] === endpoint);
+    if (!type) return apiProblem(404, 'Not Found', "The resource you're looking for cannot be found");
+    const tenantId = request.headers['xero-tenant-id'];
+    const connection = grant.connections.find((candidate) => candidate.tenantId === tenantId);
+    if (typeof tenantId !== 'string' || !connection) {
+      return apiProblem(403, 'Forbidden', 'AuthenticationUnsuccessful');
+    }
+    const scopes = grant.scope.split(' ');
+    if (!scopes.includes(REPORT_SCOPES[type]) && !scopes.includes('accounting.reports.read')) {
+      return apiProblem(403, 'Forbidden', 'AuthorizationUnsuccessful');
+    }
+    const dates: FakeReportQuery = {};
+    for (const name of ['fromDate', 'toDate', 'date'] as const) {
+      const value = query.get(name);
+      if (value === null || value === '') continue;
+      if (!parseReportDate(value)) {
+        return new HttpAnswer(400, {
+          ErrorNumber: 10,
+          Type: 'ValidationException',
+          Message: `A validation exception occurred: ${name} is not a valid date`,
+        });
+      }
+      dates[name] = value;
+    }
+    const tenantName = tenants.find((tenant) => tenant.tenantId === tenantId)?.tenantName ?? '';
+    const now = new Date();
+    return new HttpAnswer(200, {
+      Id: randomUUID(),
+      Status: 'OK',
+      ProviderName: 'CleanQuote',
+      DateTimeUTC: `/Date(${now.getTime()})/`,
+      Reports: [fakeXeroReport(type, tenantName, dates, now)],
+    });
+  }
+
+  async function route(
+    request: IncomingMessage,
+    path: string,
+    query: URLSearchParams,
+    record: FakeXeroRequest,
+  ) {
+    const method = request.method ?? 'GET';
+    if (method === 'GET' && path === '/.well-known/openid-configuration') return discovery();
+    if (method === 'GET' && path === '/.well-known/openid-configuration/jwks') return jwks();
+    if (method === 'GET' && path === '/identity/connect/authorize') return authorize(query);
+    if (method === 'POST' && path === '/connect/token') return tokenEndpoint(request, record);
+    if (method === 'POST' && path === '/connect/revocation') return revocation(request);
+    const connectionMatch = /^\/connections(?:\/([^/]+))?$/.exec(path);
+    const reportMatch = /^\/api\.xro\/2\.0\/Reports\/([^/]+)$/.exec(path);
+    if (connectionMatch || reportMatch) {
+      const grant = authorised(request);
+      if (grant instanceof HttpAnswer) return grant;
+      if (method === 'GET' && connectionMatch && !connectionMatch[1]) return connections(grant);
+      if (method === 'DELETE' && connectionMatch?.[1]) return deleteConnection(grant, connectionMatch[1]);
+      if (method === 'GET' && reportMatch?.[1]) return report(grant, request, reportMatch[1], query);
+      return apiProblem(405, 'Method Not Allowed', `${method} is not allowed here`);
+    }
+    return apiProblem(404, 'Not Found', "The resource you're looking for cannot be found");
+  }
+
+  function send(response: ServerResponse, answer: HttpAnswer) {
+    if (response.headersSent || response.destroyed) return;
+    const isText = typeof answer.body === 'string';
+    const body = isText ? (answer.body as string) : JSON.stringify(answer.body);
+    const type =
+      answer.headers['content-type'] ??
+      (isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8');
+    response.writeHead(answer.status, { ...answer.headers, 'content-type': type });
+    response.end(answer.status === 204 || answer.status === 302 ? undefined : body);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const parsed = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const path = parsed.pathname;
+    const tenantHeader = request.headers['xero-tenant-id'];
+    const record: FakeXeroRequest = {
+      method: request.method ?? 'GET',
+      path,
+      query: Object.fromEntries(parsed.searchParams),
+      ...(typeof tenantHeader === 'string' ? { tenantId: tenantHeader } : {}),
+    };
+    requests.push(record);
+    try {
+      const delay = takeOneShot(delays, path);
+      if (delay !== undefined) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            resolve();
+          }, delay);
+          timers.add(timer);
+        });
+      }
+      const failure = takeOneShot(failures, path);
+      if (failure !== undefined) {
+        // The body is still read, so that the log names the grant type of a failed token request.
+        if (path === '/connect/token') {
+          const grantType = new URLSearchParams(await readBody(request)).get('grant_type');
+          if (grantType !== null) record.grantType = grantType;
+        }
+        send(response, injectedFailure(path, failure));
+        return;
+      }
+      send(response, await route(request, path, parsed.searchParams, record));
+    } catch (error) {
+      send(
+        response,
+        error instanceof HttpAnswer ? error : apiProblem(500, 'Internal Server Error', String(error)),
+      );
+    }
+  }
+
+  const server = createServer((request, response) => {
+    void handle(request, response);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const fake: FakeXero = {
+    url,
+    clientId,
+    clientSecret,
+    tenants,
+    requests,
+    denyConsent: false,
+    issuedTokens: () => [...issued],
+    expireAccessTokens() {
+      const now = Date.now();
+      for (const access of accessTokens.values()) access.expiresAt = Math.min(access.expiresAt, now - 1);
+    },
+    revokeGrant() {
+      for (const grant of grants) {
+        grant.revoked = true;
+        grant.connections = [];
+      }
+    },
+    failNext(pathPrefix, status) {
+      failures.push({ pathPrefix, value: status });
+    },
+    delayNext(pathPrefix, ms) {
+      delays.push({ pathPrefix, value: ms });
+    },
+    reportRows: (type, query = {}) => fakeXeroReport(type, tenants[0]?.tenantName ?? '', query).Rows,
+    close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      return new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+    },
+  };
+  return fake;
+}
