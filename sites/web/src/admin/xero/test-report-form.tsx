@@ -10,7 +10,14 @@ import { testReportProblem } from './xero-labels.ts';
  * sheet mailed now. The button stays enabled: pressed with a field missing it says what is missing,
  * and the message follows the fields from then on.
  */
-export function TestReportForm({ tenants }: { tenants: readonly XeroTenant[] }) {
+export function TestReportForm({
+  tenants,
+  onReconnectNeeded,
+}: {
+  tenants: readonly XeroTenant[];
+  /** Xero refused the organisation's connection (409): the screen shows 'Reconnect needed'. */
+  onReconnectNeeded: () => void;
+}) {
   const ids = useId();
   const [tenantId, setTenantId] = useChosenOrganisation(tenants);
   const [email, setEmail] = useState('');
@@ -36,6 +43,7 @@ export function TestReportForm({ tenants }: { tenants: readonly XeroTenant[] }) 
     } catch (error) {
       if (error instanceof AdminApiError) setFieldErrors(error.fields);
       reportAdminError(error, 'Failed to send test report', 'Failed to send test report');
+      if (error instanceof AdminApiError && error.status === 409) onReconnectNeeded();
     } finally {
       setSending(false);
     }

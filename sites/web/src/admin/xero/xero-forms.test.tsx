@@ -19,6 +19,7 @@ vi.mock('../admin-api.ts', async (importOriginal) => ({
 }));
 
 const sendTest = vi.mocked(sendXeroTestReport);
+const onReconnectNeeded = vi.fn();
 const schedule = vi.mocked(scheduleXeroReports);
 
 const sparkle: XeroTenant = {
@@ -49,6 +50,7 @@ beforeEach(() => {
   resetSiteState();
   sendTest.mockReset();
   schedule.mockReset();
+  onReconnectNeeded.mockReset();
 });
 
 afterEach(() => {
@@ -57,12 +59,12 @@ afterEach(() => {
 
 describe('TestReportForm', () => {
   it('with one organisation it is chosen already', () => {
-    render(<TestReportForm tenants={[sparkle]} />);
+    render(<TestReportForm tenants={[sparkle]} onReconnectNeeded={onReconnectNeeded} />);
     expect(select('Organisation').value).toBe(sparkle.tenantId);
   });
 
   it('pressed without an organisation or email: the spec’s message, nothing sent, the button still enabled', () => {
-    render(<TestReportForm tenants={[sparkle, demo]} />);
+    render(<TestReportForm tenants={[sparkle, demo]} onReconnectNeeded={onReconnectNeeded} />);
     expect(select('Organisation').value).toBe('');
     fireEvent.change(input('Email address'), { target: { value: 'owner@sparkleclean.example' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Test Report' }));
@@ -79,7 +81,7 @@ describe('TestReportForm', () => {
   });
 
   it('says Sending... while busy, then toasts the server’s message', async () => {
-    render(<TestReportForm tenants={[sparkle]} />);
+    render(<TestReportForm tenants={[sparkle]} onReconnectNeeded={onReconnectNeeded} />);
     fireEvent.change(input('Email address'), { target: { value: ' owner@sparkleclean.example ' } });
     const answer = pending<{ message: string }>();
     sendTest.mockReturnValueOnce(answer.promise);
@@ -98,7 +100,7 @@ describe('TestReportForm', () => {
   });
 
   it('on failure shows the server’s error, or Failed to send test report', async () => {
-    render(<TestReportForm tenants={[sparkle]} />);
+    render(<TestReportForm tenants={[sparkle]} onReconnectNeeded={onReconnectNeeded} />);
     fireEvent.change(input('Email address'), { target: { value: 'owner@sparkleclean.example' } });
     sendTest.mockRejectedValueOnce(new AdminApiError(502, 'Xero did not answer. Please try again.'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send Test Report' })));
@@ -109,6 +111,18 @@ describe('TestReportForm', () => {
     sendTest.mockRejectedValueOnce(new Error(''));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send Test Report' })));
     expect(toasts.value.at(-1)?.description).toBe('Failed to send test report');
+    expect(onReconnectNeeded).not.toHaveBeenCalled();
+  });
+
+  it('when Xero no longer accepts the connection (409) the screen is told, to show Reconnect needed', async () => {
+    render(<TestReportForm tenants={[sparkle]} onReconnectNeeded={onReconnectNeeded} />);
+    fireEvent.change(input('Email address'), { target: { value: 'owner@sparkleclean.example' } });
+    sendTest.mockRejectedValueOnce(
+      new AdminApiError(409, 'Xero no longer allows access to this organisation.'),
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send Test Report' })));
+    expect(toasts.value[0]?.description).toBe('Xero no longer allows access to this organisation.');
+    expect(onReconnectNeeded).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -182,7 +182,14 @@ export function XeroScreen({ user }: AdminScreenProps) {
           </section>
           {reportable.length > 0 ? (
             <>
-              <TestReportForm tenants={reportable} />
+              <TestReportForm
+                tenants={reportable}
+                onReconnectNeeded={() => {
+                  // Where the organisation now says 'Reconnect needed', next to Connect to Xero.
+                  focusAfterLoad.current = 'organisations';
+                  void refresh();
+                }}
+              />
               <WeeklyReportsForm
                 tenants={reportable}
                 adminEmail={user.email}
