@@ -96,7 +96,7 @@ export class AdminApiError extends Error {
 
 async function call<T>(
   path: string,
-  init?: { method: 'POST' | 'PATCH'; body?: unknown },
+  init?: { method: 'POST' | 'PATCH' | 'DELETE'; body?: unknown },
 ): Promise<{ body: T; response: Response }> {
   let response: Response;
   try {
@@ -463,4 +463,105 @@ export async function sendAnalyticsReport(date?: string): Promise<{ date: string
 /** Every scheduled job: schedule, next run and last run. */
 export async function fetchScheduledJobs(): Promise<JobStatus[]> {
   return (await call<JobStatus[]>('/api/admin/jobs')).body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Xero (issue 16)
+
+/** The report types a weekly schedule can send (spec §3), in the order the screen offers them. */
+export const XERO_REPORT_TYPES = ['profit_loss', 'balance_sheet', 'bank_summary', 'trial_balance'] as const;
+export type XeroReportType = (typeof XERO_REPORT_TYPES)[number];
+
+/** A connected (or once connected) Xero organisation. */
+export interface XeroTenant {
+  tenantId: string;
+  tenantName: string;
+  connected: boolean;
+  /** When its connection was last updated (ISO), if known. */
+  lastUpdated: string | null;
+  /** Its refresh failed for good: staff must connect it again. */
+  reconnectNeeded: boolean;
+}
+
+/** GET /api/xero/status. `configured` is false when the server has no Xero app credentials. */
+export interface XeroStatus {
+  configured: boolean;
+  connected: boolean;
+  tenants: XeroTenant[];
+}
+
+/** One weekly report schedule of GET /api/xero/schedules. */
+export interface XeroSchedule {
+  id: string;
+  tenantId: string;
+  tenantName: string;
+  /** '0' (Sunday) to '6'. */
+  dayOfWeek: string;
+  /** '0' to '23', Melbourne time. */
+  hour: string;
+  emailRecipients: string[];
+  reportTypes: XeroReportType[];
+  /** Its job in GET /api/admin/jobs: 'xero-weekly:<id>'. */
+  jobName: string;
+  /** The next run, Melbourne time with its offset. */
+  nextRunAt: string | null;
+}
+
+/** A new weekly schedule (POST /api/xero/schedule); day and hour are strings as spec §3 has them. */
+export interface XeroScheduleRequest {
+  tenantId: string;
+  dayOfWeek: string;
+  hour: string;
+  emailRecipients: string[];
+  reportTypes: XeroReportType[];
+}
+
+/** The Xero connection: whether it is configured, and each organisation. */
+export async function fetchXeroStatus(): Promise<XeroStatus> {
+  return (await call<XeroStatus>('/api/xero/status')).body;
+}
+
+/** Mails the organisation's profit and loss and balance sheet to `email` now. */
+export async function sendXeroTestReport(tenantId: string, email: string): Promise<{ message: string }> {
+  return (
+    await call<{ success: true; message: string }>('/api/xero/test-reports', {
+      method: 'POST',
+      body: { tenantId, email },
+    })
+  ).body;
+}
+
+/** Schedules (or replaces, for the same organisation, day and hour) a weekly report mail. */
+export async function scheduleXeroReports(
+  request: XeroScheduleRequest,
+): Promise<{ message: string; schedule: XeroSchedule }> {
+  return (
+    await call<{ success: true; message: string; schedule: XeroSchedule }>('/api/xero/schedule', {
+      method: 'POST',
+      body: request,
+    })
+  ).body;
+}
+
+/** Every weekly report schedule. */
+export async function fetchXeroSchedules(): Promise<XeroSchedule[]> {
+  return (await call<{ schedules: XeroSchedule[] }>('/api/xero/schedules')).body.schedules;
+}
+
+/** Cancels a weekly report schedule (and its job). */
+export async function cancelXeroSchedule(scheduleId: string): Promise<{ message: string }> {
+  return (
+    await call<{ success: true; message: string }>(`/api/xero/schedules/${encodeURIComponent(scheduleId)}`, {
+      method: 'DELETE',
+    })
+  ).body;
+}
+
+/** Disconnects an organisation at Xero, deletes its tokens and cancels its schedules. */
+export async function disconnectXero(tenantId: string): Promise<{ message: string }> {
+  return (
+    await call<{ success: true; message: string }>(`/api/xero/disconnect/${encodeURIComponent(tenantId)}`, {
+      method: 'DELETE',
+    })
+  ).body;
 }

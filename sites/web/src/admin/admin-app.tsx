@@ -14,8 +14,8 @@ import { DashboardScreen } from './dashboard/dashboard-screen.tsx';
 import { EmailTestScreen } from './email-test/email-test-screen.tsx';
 import { InboxScreen } from './inbox/inbox-screen.tsx';
 import { LocationsScreen } from './locations/locations-screen.tsx';
-import { NotBuiltScreen } from './not-built-screen.tsx';
 import { PartnersScreen } from './partners/partners-screen.tsx';
+import { XeroScreen } from './xero/xero-screen.tsx';
 
 /** What every admin screen is given: the signed-in admin. */
 export interface AdminScreenProps {
@@ -29,7 +29,7 @@ const screens: Readonly<Record<AdminScreen, ComponentType<AdminScreenProps>>> = 
   'email-test': EmailTestScreen,
   'client-email-test': ClientEmailTestScreen,
   analytics: AnalyticsScreen,
-  xero: () => <NotBuiltScreen screen="xero" />,
+  xero: XeroScreen,
   locations: LocationsScreen,
   partners: PartnersScreen,
 };

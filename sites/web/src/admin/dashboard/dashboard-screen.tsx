@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { greetingName } from '../../state/admin-session.ts';
 import type { AdminScreenProps } from '../admin-app.tsx';
 import { SystemStatusPanel } from './system-status-panel.tsx';
+import { XeroReconnectNotice } from './xero-reconnect-notice.tsx';
 
 /** The dashboard's cards (spec §2): each admin area, its link and what it is for. */
 const areas = [
@@ -31,6 +32,7 @@ export function DashboardScreen({ user }: AdminScreenProps) {
         <h1>Welcome, {greetingName(user)}</h1>
         <span className="badge badge--success">Authenticated</span>
       </div>
+      <XeroReconnectNotice />
       <section aria-labelledby="admin-areas-heading">
         <h2 id="admin-areas-heading" className="visually-hidden">
           Admin areas
