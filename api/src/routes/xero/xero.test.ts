@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeXero, startFakeXero } from '../../../../tests/support/fake-xero.ts';
 import { type App, createApp } from '../../app.ts';
@@ -72,13 +72,17 @@ async function adminApp(environment: Environment, now = '2026-11-23T10:00:00+11:
 }
 
 /** The browser's trip: /xero/connect → Xero's consent → /xero/callback. @returns the callback page. */
-async function connect(app: App, cookie: string, tamper?: (callback: URL) => void): Promise<Response> {
+async function connect(
+  app: App,
+  cookie: string,
+  tamper?: (callback: URL) => void | Promise<void>,
+): Promise<Response> {
   const start = await app.request('/xero/connect', { headers: { Cookie: cookie } });
   expect(start.status).toBe(302);
   const consent = await fetch(start.headers.get('Location') ?? '', { redirect: 'manual' });
   const callback = new URL(consent.headers.get('Location') ?? '');
   expect(`${callback.origin}${callback.pathname}`).toBe(`${PUBLIC_URL}/xero/callback`);
-  tamper?.(callback);
+  await tamper?.(callback);
   return app.request(`/xero/callback${callback.search}`, { headers: { Cookie: cookie } });
 }
 
@@ -180,6 +184,42 @@ describe('connecting Xero', () => {
     expect(await failed.text()).toContain('Xero connection failed');
     expect((await status(fresh.call)).tenants).toEqual([]);
     expect((await status(call)).tenants).toHaveLength(1);
+  });
+
+  it('refuses a consent completed more than 10 minutes after it started', async () => {
+    const { app, cookie, call, database } = await adminApp(xeroEnvironment());
+    const late = await connect(app, cookie, async () => {
+      // The consent row as 10 minutes and a second later would find it.
+      await database.writes.run((tx) =>
+        tx.run(sql`UPDATE xero_consents SET expires_at = ${Date.now() - 1_000}`),
+      );
+    });
+    expect(late.status).toBe(400);
+    expect(await late.text()).toContain('expired or was already used');
+    expect((await status(call)).tenants).toEqual([]);
+  });
+
+  it('keeps working after SECRETS_KEY is rotated, and seals new tokens with the new key', async () => {
+    const oldKey = randomBytes(32).toString('base64');
+    const before = await adminApp(xeroEnvironment({ SECRETS_KEY: oldKey }));
+    await connect(before.app, before.cookie);
+    const rotated = await adminApp(
+      xeroEnvironment({ SECRETS_KEY: randomBytes(32).toString('base64'), SECRETS_KEY_PREVIOUS: oldKey }),
+    );
+    fake.expireAccessTokens();
+    const response = await rotated.call('/api/xero/test-reports', {
+      method: 'POST',
+      body: JSON.stringify({ tenantId: tenant(), email: 'books@sparkleclean.example' }),
+    });
+    expect(response.status).toBe(200);
+    // The refreshed set is sealed with the new key: the old key alone no longer opens it.
+    const withoutNewKey = await adminApp(xeroEnvironment({ SECRETS_KEY: oldKey }));
+    const refused = await withoutNewKey.call('/api/xero/test-reports', {
+      method: 'POST',
+      body: JSON.stringify({ tenantId: tenant(), email: 'books@sparkleclean.example' }),
+    });
+    expect(refused.status).toBe(500);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/SECRETS_KEY_PREVIOUS/);
   });
 
   it('answers the popup signed out with a sign-in link, and says when Xero is not configured', async () => {

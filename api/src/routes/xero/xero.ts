@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { type Clock, systemClock } from '../../jobs/clock.ts';
 import { emailAddress, parseJsonBody } from '../../lib/validation.ts';
+import { SecretBoxError } from '../../security/secret-box.ts';
 import { XeroNotConnectedError, XeroReconnectNeededError } from '../../xero/token-store.ts';
 import { slotInWords } from '../../xero/weekly-reports.ts';
 import { XeroForbiddenError, XeroUnauthorizedError, XeroUnavailableError } from '../../xero/xero-adapter.ts';
@@ -65,6 +66,16 @@ function xeroFailure(c: Context<AuthEnv>, error: unknown) {
     );
   }
   if (error instanceof XeroUnavailableError) return c.json({ error: error.message, requestId }, error.status);
+  if (error instanceof SecretBoxError) {
+    return c.json(
+      {
+        error:
+          "Xero's stored tokens cannot be opened with SECRETS_KEY: was the key changed without moving the old one to SECRETS_KEY_PREVIOUS? Restore it, or connect to Xero again.",
+        requestId,
+      },
+      500,
+    );
+  }
   if (error instanceof XeroUnauthorizedError) {
     return c.json(
       { error: 'Xero refused the access token even after a refresh. Please try again.', requestId },
