@@ -253,6 +253,18 @@ test('connect through the popup, send a test report, schedule Monday 09:00 and d
 test('the validation messages of spec §5: the buttons stay enabled and nothing is sent', async ({ page }) => {
   test.setTimeout(60_000);
   await signInTo(page, '/xero');
+  // Before any organisation is connected, the forms are there and say what is missing.
+  const beforeConnecting = page.getByRole('region', { name: 'Send a test report' });
+  await beforeConnecting.getByRole('button', { name: 'Send Test Report' }).click();
+  await expect(beforeConnecting.getByRole('alert')).toHaveText(
+    'Please select a tenant and enter an email address',
+  );
+  const weeklyBefore = page.getByRole('region', { name: 'Weekly reports' });
+  await weeklyBefore.getByLabel('Organisation').selectOption('');
+  await weeklyBefore.getByRole('button', { name: 'Schedule Weekly Reports' }).click();
+  await expect(page.getByRole('region', { name: 'Weekly reports' }).getByRole('alert')).toHaveText(
+    'Please select a tenant',
+  );
   await connectThroughPopup(page);
   const mailsBefore = app.received.length;
   const reportRequests = () => fake.requests.filter((request) => request.path.startsWith('/api.xro/')).length;
@@ -365,7 +377,7 @@ test('a connection Xero no longer accepts: Reconnect needed on /xero and the das
   await expect(organisationItem(page).getByText('Reconnect needed', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Organisations' })).toBeFocused();
   // Its reports can no longer be asked for; the forms offer only organisations that still work.
-  await expect(page.getByRole('region', { name: 'Send a test report' })).toHaveCount(0);
+  await expect(testReport.getByRole('option', { name: organisation() })).toHaveCount(0);
 
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
   const notice = page.getByRole('link', { name: 'Xero: Reconnect needed' });

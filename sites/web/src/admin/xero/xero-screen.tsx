@@ -149,54 +149,48 @@ export function XeroScreen({ user }: AdminScreenProps) {
                 Xero isn't set up on this server: XERO_CLIENT_ID and XERO_CLIENT_SECRET are not set. Once the
                 server has them, organisations can be connected here.
               </p>
+            ) : load.status.tenants.length === 0 ? (
+              <p>No Xero organisation is connected yet.</p>
             ) : (
-              <>
-                {load.status.tenants.length === 0 ? (
-                  <p>No Xero organisation is connected yet.</p>
-                ) : (
-                  <OrganisationList
-                    tenants={load.status.tenants}
-                    onDisconnected={() => {
-                      focusAfterLoad.current = 'organisations';
-                      void refresh();
-                    }}
-                  />
-                )}
-                <div className="xero-connect">
-                  <button type="button" className="button" onClick={connect}>
-                    Connect to Xero
-                  </button>
-                  <p className="muted">
-                    {load.status.tenants.length === 0
-                      ? 'Xero opens in a new window and asks which organisations to share.'
-                      : 'To add an organisation, or connect one again, Xero opens in a new window.'}
-                  </p>
-                </div>
-                <p role="status" className="xero-waiting">
-                  {waiting
-                    ? 'Finish connecting in the Xero window. This page updates when you are done.'
-                    : ''}
-                </p>
-              </>
-            )}
-          </section>
-          {reportable.length > 0 ? (
-            <>
-              <TestReportForm
-                tenants={reportable}
-                onReconnectNeeded={() => {
-                  // Where the organisation now says 'Reconnect needed', next to Connect to Xero.
+              <OrganisationList
+                tenants={load.status.tenants}
+                onDisconnected={() => {
                   focusAfterLoad.current = 'organisations';
                   void refresh();
                 }}
               />
-              <WeeklyReportsForm
-                tenants={reportable}
-                adminEmail={user.email}
-                onScheduled={() => void loadSchedules()}
-              />
-            </>
-          ) : null}
+            )}
+            {/* Also without configuration: the window then explains what the server is missing. */}
+            <div className="xero-connect">
+              <button type="button" className="button" onClick={connect}>
+                Connect to Xero
+              </button>
+              <p className="muted">
+                {load.status.tenants.length === 0
+                  ? 'Xero opens in a new window and asks which organisations to share.'
+                  : 'To add an organisation, or connect one again, Xero opens in a new window.'}
+              </p>
+            </div>
+            <p role="status" className="xero-waiting">
+              {waiting ? 'Finish connecting in the Xero window. This page updates when you are done.' : ''}
+            </p>
+          </section>
+          {/* Shown before any organisation is connected too: pressed then, they say what is missing. */}
+
+          <TestReportForm
+            tenants={reportable}
+            onReconnectNeeded={() => {
+              // Where the organisation now says 'Reconnect needed', next to Connect to Xero.
+              focusAfterLoad.current = 'organisations';
+              void refresh();
+            }}
+          />
+          <WeeklyReportsForm
+            tenants={reportable}
+            adminEmail={user.email}
+            onScheduled={() => void loadSchedules()}
+          />
+
           {load.status.configured && load.status.tenants.length > 0 ? (
             <section className="card xero-section" aria-labelledby="xero-schedules-heading">
               <h2 id="xero-schedules-heading" ref={schedulesHeading} tabIndex={-1}>
