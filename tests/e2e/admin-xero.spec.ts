@@ -6,12 +6,11 @@
  * on /xero and the dashboard; no token readable in the database file; axe clean at 360 px and on a
  * desktop. Its own server process and database, so the connection state is this file's alone.
  */
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { type FakeXero, startFakeXero } from '../support/fake-xero.ts';
+import { type FakeXero, productEnvironmentFor, startFakeXero } from '../support/fake-xero.ts';
 import type { RawXeroRow } from '../support/fake-xero-reports.ts';
 import { deliveryAdmin, type ServerWithSmtp, startServerWithSmtp } from '../support/server-with-smtp.ts';
 import { expectToast } from '../support/site.ts';
@@ -37,13 +36,7 @@ test.beforeAll(async () => {
   test.setTimeout(60_000);
   fake = await startFakeXero();
   app = await startServerWithSmtp({
-    env: {
-      XERO_CLIENT_ID: fake.clientId,
-      XERO_CLIENT_SECRET: fake.clientSecret,
-      XERO_IDENTITY_URL: fake.url,
-      XERO_API_URL: fake.url,
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-    },
+    env: productEnvironmentFor(fake),
   });
 });
 

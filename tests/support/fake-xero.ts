@@ -676,3 +676,17 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
   };
   return fake;
 }
+
+/**
+ * The product's Xero settings pointed at `fake` (identity and API on its one base URL), with a fresh
+ * SECRETS_KEY to seal its tokens.
+ */
+export function productEnvironmentFor(fake: FakeXero): Record<string, string> {
+  return {
+    XERO_CLIENT_ID: fake.clientId,
+    XERO_CLIENT_SECRET: fake.clientSecret,
+    XERO_IDENTITY_URL: fake.url,
+    XERO_API_URL: fake.url,
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+  };
+}

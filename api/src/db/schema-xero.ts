@@ -1,3 +1,4 @@
+import type { XeroReportType } from '@cleanquote/content';
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -57,14 +58,6 @@ export const xeroConsents = sqliteTable('xero_consents', {
   expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
-/** The report types a weekly schedule can send (spec §3). */
-export const XERO_SCHEDULE_REPORT_TYPES = [
-  'profit_loss',
-  'balance_sheet',
-  'bank_summary',
-  'trial_balance',
-] as const;
-
 /**
  * A weekly report schedule (spec §3, §9): its job `xero-weekly:<id>` fires at `hour`:00 on
  * `dayOfWeek` (0 = Sunday) in Melbourne time. One per organisation, day and hour: scheduling the same
@@ -80,9 +73,7 @@ export const xeroSchedules = sqliteTable(
     dayOfWeek: integer('day_of_week').notNull(),
     hour: integer('hour').notNull(),
     emailRecipients: text('email_recipients', { mode: 'json' }).$type<string[]>().notNull(),
-    reportTypes: text('report_types', { mode: 'json' })
-      .$type<(typeof XERO_SCHEDULE_REPORT_TYPES)[number][]>()
-      .notNull(),
+    reportTypes: text('report_types', { mode: 'json' }).$type<XeroReportType[]>().notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),

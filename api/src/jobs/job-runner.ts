@@ -161,16 +161,16 @@ export class JobRunner {
   async #register(jobs: readonly ScheduledJob[]): Promise<void> {
     const { database, clock } = this.#options;
     const unknown = jobs.filter((job) => !this.#registeredAt.has(job.name));
-    if (unknown.length > 0) {
-      await database.writes.run(async (tx) => {
-        for (const job of unknown) {
-          await tx
-            .insert(scheduledJobs)
-            .values({ name: job.name, registeredAt: job.registeredAt ?? clock.now() })
-            .onConflictDoNothing();
-        }
-      });
-    }
+    // The minutely reload mostly finds nothing new: no write, no read.
+    if (unknown.length === 0) return;
+    await database.writes.run(async (tx) => {
+      for (const job of unknown) {
+        await tx
+          .insert(scheduledJobs)
+          .values({ name: job.name, registeredAt: job.registeredAt ?? clock.now() })
+          .onConflictDoNothing();
+      }
+    });
     const rows = await database.db.select().from(scheduledJobs);
     this.#registeredAt = new Map(rows.map((row) => [row.name, row.registeredAt.getTime()]));
   }

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeXero, startFakeXero } from '../../../tests/support/fake-xero.ts';
+import { type FakeXero, productEnvironmentFor, startFakeXero } from '../../../tests/support/fake-xero.ts';
 import { createApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { jobRuns, outbox } from '../db/schema.ts';
@@ -34,11 +33,7 @@ beforeEach(async () => {
     PUBLIC_URL: 'https://clean.example',
     DATABASE_URL: `file:${join(directory, 'weekly.db')}`,
     ADMIN_EMAIL: testAdmin.email,
-    XERO_CLIENT_ID: fake.clientId,
-    XERO_CLIENT_SECRET: fake.clientSecret,
-    XERO_IDENTITY_URL: fake.url,
-    XERO_API_URL: fake.url,
-    SECRETS_KEY: randomBytes(32).toString('base64'),
+    ...productEnvironmentFor(fake),
   });
 });
 afterEach(async () => {

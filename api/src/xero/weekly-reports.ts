@@ -8,17 +8,6 @@ import type { ReportPeriod } from './xero-adapter.ts';
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** Day names, Sunday first (spec §3: dayOfWeek '0' is Sunday). */
-export const DAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
-
 /** The job name of a schedule in GET /api/admin/jobs and job_runs. */
 export function weeklyJobName(scheduleId: string): string {
   return `xero-weekly:${scheduleId}`;
@@ -27,11 +16,6 @@ export function weeklyJobName(scheduleId: string): string {
 /** croner's pattern for `hour`:00 on `dayOfWeek` (0 = Sunday), read in Melbourne time. */
 export function weeklyCron(dayOfWeek: number, hour: number): string {
   return `0 ${hour} * * ${dayOfWeek}`;
-}
-
-/** 'Monday at 09:00'. */
-export function slotInWords(dayOfWeek: number, hour: number): string {
-  return `${DAY_NAMES[dayOfWeek] ?? 'Sunday'} at ${String(hour).padStart(2, '0')}:00`;
 }
 
 function utcOf(day: string): Date {

@@ -1,6 +1,7 @@
-/** The Xero reports the product can mail, in the words of issue 16 and spec §3. */
-export const XERO_REPORT_TYPES = ['profit_loss', 'balance_sheet', 'bank_summary', 'trial_balance'] as const;
-export type XeroReportType = (typeof XERO_REPORT_TYPES)[number];
+import type { XeroReportType } from '@cleanquote/content';
+
+// The report types are the business's words, shared with the /xero screen.
+export { XERO_REPORT_TYPES, type XeroReportType } from '@cleanquote/content';
 
 export interface XeroReportCell {
   value?: string;

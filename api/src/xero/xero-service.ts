@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { newRowId } from '../db/row-id.ts';
 import { scheduledJobs, xeroConnections, xeroConsents, xeroGrants, xeroSchedules } from '../db/schema.ts';
 import type { Environment } from '../env.ts';
+import { systemClock } from '../jobs/clock.ts';
 import { announceJobsChanged, nextFireTime } from '../jobs/job-runner.ts';
 import type { Logger } from '../lib/logger.ts';
 import { melbourneDay, melbourneIsoString } from '../lib/melbourne-time.ts';
@@ -105,7 +106,7 @@ export class XeroService {
     readonly adapter: XeroAdapter = createXeroAdapter(environment),
   ) {
     // Token expiry is Xero's real time, whatever clock the schedules are read from.
-    this.tokens = new XeroTokenStore(database, environment, adapter, { now: () => new Date() }, logger);
+    this.tokens = new XeroTokenStore(database, environment, adapter, systemClock, logger);
   }
 
   /** Every connected organisation with its state. */

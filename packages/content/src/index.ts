@@ -32,3 +32,13 @@ export type {
   SuburbRegion,
   TeamMember,
 } from './types.ts';
+export {
+  dayName,
+  hourLabel,
+  WEEK_DAYS,
+  weeklySlotInWords,
+  XERO_MESSAGES,
+  XERO_REPORT_NAMES,
+  XERO_REPORT_TYPES,
+  type XeroReportType,
+} from './xero-reports.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeXero, startFakeXero } from '../../../../tests/support/fake-xero.ts';
+import { type FakeXero, productEnvironmentFor, startFakeXero } from '../../../../tests/support/fake-xero.ts';
 import { type App, createApp } from '../../app.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { outbox } from '../../db/schema.ts';
@@ -37,11 +37,7 @@ function xeroEnvironment(overrides: Record<string, string> = {}): Environment {
     PUBLIC_URL,
     DATABASE_URL: `file:${join(directory, 'xero.db')}`,
     ADMIN_EMAIL: testAdmin.email,
-    XERO_CLIENT_ID: fake.clientId,
-    XERO_CLIENT_SECRET: fake.clientSecret,
-    XERO_IDENTITY_URL: fake.url,
-    XERO_API_URL: fake.url,
-    SECRETS_KEY: randomBytes(32).toString('base64'),
+    ...productEnvironmentFor(fake),
     ...overrides,
   });
 }

@@ -1,3 +1,4 @@
+import { weeklySlotInWords, XERO_MESSAGES, XERO_REPORT_TYPES } from '@cleanquote/content';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -6,14 +7,14 @@ import { type Clock, systemClock } from '../../jobs/clock.ts';
 import { emailAddress, parseJsonBody } from '../../lib/validation.ts';
 import { SecretBoxError } from '../../security/secret-box.ts';
 import { XeroNotConnectedError, XeroReconnectNeededError } from '../../xero/token-store.ts';
-import { slotInWords } from '../../xero/weekly-reports.ts';
 import { XeroForbiddenError, XeroUnauthorizedError, XeroUnavailableError } from '../../xero/xero-adapter.ts';
-import { XERO_REPORT_TYPES } from '../../xero/xero-report.ts';
 import type { XeroService } from '../../xero/xero-service.ts';
 
-const TEST_REPORT_REQUIRED = 'Please select a tenant and enter an email address';
-const SCHEDULE_TENANT_REQUIRED = 'Please select a tenant';
-const SCHEDULE_CONTENT_REQUIRED = 'Please add at least one email recipient and select report types';
+const {
+  testReportMissing: TEST_REPORT_REQUIRED,
+  scheduleTenantMissing: SCHEDULE_TENANT_REQUIRED,
+  scheduleContentMissing: SCHEDULE_CONTENT_REQUIRED,
+} = XERO_MESSAGES;
 
 const testReport = z.object({
   tenantId: z.string({ error: TEST_REPORT_REQUIRED }).trim().min(1, TEST_REPORT_REQUIRED).max(100),
@@ -147,7 +148,7 @@ export function xeroRoutes(xero: XeroService | null, clock: Clock = systemClock)
       return c.json(
         {
           success: true,
-          message: `Weekly reports scheduled for ${slotInWords(dayOfWeek, hour)}`,
+          message: `Weekly reports scheduled for ${weeklySlotInWords(dayOfWeek, hour)}`,
           schedule: saved.schedule,
         },
         saved.created ? 201 : 200,

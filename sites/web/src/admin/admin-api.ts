@@ -1,4 +1,4 @@
-import type { MailProvider, SmtpSecurity } from '@cleanquote/content';
+import type { MailProvider, SmtpSecurity, XeroReportType } from '@cleanquote/content';
 
 /*
  * The one client of the admin APIs: every admin screen calls the server through these functions,
@@ -468,9 +468,7 @@ export async function fetchScheduledJobs(): Promise<JobStatus[]> {
 // ---------------------------------------------------------------------------------------------
 // Xero (issue 16)
 
-/** The report types a weekly schedule can send (spec §3), in the order the screen offers them. */
-export const XERO_REPORT_TYPES = ['profit_loss', 'balance_sheet', 'bank_summary', 'trial_balance'] as const;
-export type XeroReportType = (typeof XERO_REPORT_TYPES)[number];
+export { XERO_REPORT_TYPES, type XeroReportType } from '@cleanquote/content';
 
 /** A connected (or once connected) Xero organisation. */
 export interface XeroTenant {

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { showToast } from '../../state/site-state.ts';
 import { AdminApiError, sendXeroTestReport, type XeroTenant } from '../admin-api.ts';
 import { reportAdminError } from '../admin-errors.ts';
+import { FormSubmitRow } from './form-submit-row.tsx';
 import { OrganisationSelect, useChosenOrganisation } from './organisation-select.tsx';
 import { testReportProblem } from './xero-labels.ts';
 
@@ -96,16 +97,13 @@ export function TestReportForm({
             ) : null}
           </div>
         </div>
-        {problem ? (
-          <p id={problemId} className="field-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <div className="xero-form__actions">
-          <button type="submit" className="button" aria-disabled={sending || undefined}>
-            {sending ? 'Sending...' : 'Send Test Report'}
-          </button>
-        </div>
+        <FormSubmitRow
+          problem={problem}
+          problemId={problemId}
+          busy={sending}
+          label="Send Test Report"
+          busyLabel="Sending..."
+        />
       </form>
     </section>
   );

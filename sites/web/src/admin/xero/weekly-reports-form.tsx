@@ -1,3 +1,4 @@
+import { hourLabel, WEEK_DAYS, XERO_REPORT_NAMES } from '@cleanquote/content';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { showToast } from '../../state/site-state.ts';
 import {
@@ -9,16 +10,14 @@ import {
   type XeroTenant,
 } from '../admin-api.ts';
 import { reportAdminError } from '../admin-errors.ts';
+import { FormSubmitRow } from './form-submit-row.tsx';
 import { OrganisationSelect, useChosenOrganisation } from './organisation-select.tsx';
 import {
   addRecipient,
   HOURS,
-  hourLabel,
-  REPORT_NAMES,
   SCHEDULE_DEFAULTS,
   SCHEDULE_TENANT_MISSING,
   scheduleProblem,
-  WEEK_DAYS,
 } from './xero-labels.ts';
 
 /** Props of {@link WeeklyReportsForm}. */
@@ -242,23 +241,20 @@ export function WeeklyReportsForm({ tenants, adminEmail, onScheduled }: WeeklyRe
                   checked={reportTypes.includes(type)}
                   onChange={(event) => toggleType(type, event.target.checked)}
                 />
-                {REPORT_NAMES[type]}
+                {XERO_REPORT_NAMES[type]}
               </label>
             ))}
           </div>
           {fieldError('reportTypes')}
         </fieldset>
 
-        {problem ? (
-          <p id={problemId} className="field-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <div className="xero-form__actions">
-          <button type="submit" className="button" aria-disabled={busy || undefined}>
-            {busy ? 'Setting up...' : 'Schedule Weekly Reports'}
-          </button>
-        </div>
+        <FormSubmitRow
+          problem={problem}
+          problemId={problemId}
+          busy={busy}
+          label="Schedule Weekly Reports"
+          busyLabel="Setting up..."
+        />
       </form>
     </section>
   );

@@ -1,9 +1,8 @@
+import { dayName, hourLabel, WEEK_DAYS } from '@cleanquote/content';
 import { describe, expect, it } from 'vitest';
 import {
   addRecipient,
-  dayName,
   HOURS,
-  hourLabel,
   reportNames,
   SCHEDULE_RECIPIENTS_MISSING,
   SCHEDULE_TENANT_MISSING,
@@ -11,7 +10,6 @@ import {
   scheduleTiming,
   TEST_REPORT_MISSING,
   testReportProblem,
-  WEEK_DAYS,
 } from './xero-labels.ts';
 
 describe('the weekly schedule in words', () => {
