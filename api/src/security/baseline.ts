@@ -201,6 +201,21 @@ function senderOrigin(c: Context): string | undefined {
   }
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins that are this site: PUBLIC_URL's. A site on this machine (PUBLIC_URL on localhost,
+ * 127.0.0.1 or [::1], as `npm start` defaults it) answers at all three names on its port, so a visitor
+ * who typed http://127.0.0.1:3000 can still send a quote; the names come from configuration, never
+ * from the request's Host.
+ */
+export function siteOrigins(publicUrl: string): ReadonlySet<string> {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return new Set([url.origin]);
+  const port = url.port === '' ? '' : `:${url.port}`;
+  return new Set(LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`));
+}
+
 /**
  * CSRF protection for every mutation, whatever its content type (JSON included; Hono's csrf() only
  * looks at form types). The request's Origin (or, without one, its Referer's origin) must be
@@ -213,7 +228,7 @@ function senderOrigin(c: Context): string | undefined {
  * cookie, and pass — unless Sec-Fetch-Site says a browser sent them from another site.
  */
 export function originCheck(environment: Environment): MiddlewareHandler<AppEnv> {
-  const publicOrigin = new URL(environment.PUBLIC_URL).origin;
+  const ownOrigins = siteOrigins(environment.PUBLIC_URL);
   return createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const path = trimSlash(c.req.path);
@@ -222,7 +237,7 @@ export function originCheck(environment: Environment): MiddlewareHandler<AppEnv>
     if (origin === undefined) {
       const fetchSite = c.req.header('Sec-Fetch-Site');
       if (fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none') return next();
-    } else if (origin === publicOrigin) {
+    } else if (ownOrigins.has(origin)) {
       return next();
     } else if (c.req.method === 'POST' && PARTNER_POST_PATHS.has(path)) {
       const partners = await c.var.partners.snapshot();
