@@ -3,6 +3,10 @@
 import { spawn } from 'node:child_process';
 import { installDependencies, PNPM_VERSION, root } from './lib.mjs';
 
+// The browser is on Vite's origin, and the API admits state-changing requests only from PUBLIC_URL's
+// origin (never from whatever the Host header says); its links in mails point there too.
+const VITE_ORIGIN = 'http://localhost:5173';
+
 installDependencies();
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'api/src/server.ts', '--api-only'], {
@@ -11,6 +15,7 @@ const children = [
     env: {
       NODE_ENV: 'development',
       LOG_LEVEL: 'debug',
+      PUBLIC_URL: VITE_ORIGIN,
       ...process.env,
       PORT: process.env.API_PORT ?? '3001',
     },

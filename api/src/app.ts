@@ -19,6 +19,7 @@ import { clientEmailTestRoutes, directEmailRoutes } from './routes/email-tools/e
 import { embedRoutes } from './routes/embed/embed.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { newsletterRoutes } from './routes/newsletter/newsletter.ts';
+import { partnerStatusRoutes } from './routes/partners/partner-status.ts';
 import { partnerRoutes } from './routes/partners/partners.ts';
 import { seoRoutes } from './routes/seo/seo.ts';
 import { quoteFormPageRoutes } from './routes/service-form/quote-form-page.ts';
@@ -38,7 +39,10 @@ export interface AppDependencies {
   logger: Logger;
   /** The built site; absent when the API runs alone (unit tests, `npm run dev`). */
   site?: BuiltSite | undefined;
-  /** Where the report's default day and the jobs' next runs are read from (tests move it). */
+  /**
+   * Where the report's default day, the jobs' next runs and the age of the partners' in-memory copy
+   * are read from (tests move it).
+   */
   clock?: Clock | undefined;
   /** Xero's endpoints (default: the real adapter at XERO_IDENTITY_URL and XERO_API_URL). */
   xeroAdapter?: XeroAdapter | undefined;
@@ -51,7 +55,7 @@ export interface AppDependencies {
 export function createApp({ environment, database, logger, site, clock, xeroAdapter }: AppDependencies) {
   const app = new Hono<AppEnv>();
   const silent = !logger.isLevelEnabled('fatal');
-  const partners = new PartnerRegistry(database, environment);
+  const partners = new PartnerRegistry(database, environment, clock);
   const xero = xeroConfigured(environment)
     ? new XeroService(database, environment, logger, xeroAdapter)
     : null;
@@ -88,6 +92,7 @@ export function createApp({ environment, database, logger, site, clock, xeroAdap
   app.route('/api/send-direct-email', directEmailRoutes);
   app.route('/api/test-client-email', clientEmailTestRoutes);
   app.route('/api/partners', partnerRoutes);
+  app.route('/api/partner-status', partnerStatusRoutes);
   app.route('/api/collect', collectRoutes());
   app.route('/api/analytics', analyticsRoutes(clock));
   app.route('/api/xero', xeroRoutes(xero, clock));

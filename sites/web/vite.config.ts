@@ -65,12 +65,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
   },
   server: {
+    // scripts/dev.mjs gives the API this origin as PUBLIC_URL: on another port its POSTs would be
+    // refused as cross-site.
     port: 5173,
-    // In development the API runs as its own process; the browser still talks to /api.
+    strictPort: true,
+    // In development the API runs as its own process; the browser still talks to /api, and the API's
+    // links (PUBLIC_URL) to the Xero popup and the embed land here too.
     proxy: {
       '/api': 'http://localhost:3001',
       '/sitemap.xml': 'http://localhost:3001',
       '/robots.txt': 'http://localhost:3001',
+      '^/xero/(connect|callback|connected\\.js)': 'http://localhost:3001',
+      '/embed/': 'http://localhost:3001',
     },
   },
 }));

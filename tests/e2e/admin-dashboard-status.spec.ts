@@ -2,7 +2,13 @@
  * Issue 12: the dashboard's System Status is measured, not fixed text. Runs against its own server
  * process with SMTP_URL pointing at a real SMTP server on 127.0.0.1, which the test then stops.
  */
-import { expect, test } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { openDatabase } from '../../api/src/db/database.ts';
+import { startServerProcess } from '../../api/src/test-support/server-process.ts';
+import { createTestAdmin, testAdmin } from '../../api/src/test-support/sign-in.ts';
 import { deliveryAdmin, type ServerWithSmtp, startServerWithSmtp } from '../support/server-with-smtp.ts';
 
 let app: ServerWithSmtp;
@@ -20,11 +26,7 @@ test('the dashboard greets by first name; Email Service turns Failing once a del
   page,
 }) => {
   test.setTimeout(60_000);
-  await page.goto(`${app.url}/api/login?next=/dashboard`);
-  await page.getByLabel('Email address').fill(deliveryAdmin.email);
-  await page.getByLabel('Password').fill(deliveryAdmin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${app.url}/dashboard`);
+  await signInToDashboard(page, app.url, deliveryAdmin);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Sarah' })).toBeVisible();
   await expect(page.getByText('Signed in as Sarah')).toBeVisible();
 
@@ -61,4 +63,44 @@ test('the dashboard greets by first name; Email Service turns Failing once a del
   await expect(status.locator('.status-detail').first()).toContainText(/ECONNREFUSED|connect/i);
   await expect(status.getByText(/^Mail waiting to send: [1-9]\d*$/)).toBeVisible();
   await expect(status.getByText('Database: Connected', { exact: false })).toBeVisible();
+});
+
+async function signInToDashboard(page: Page, url: string, admin: { email: string; password: string }) {
+  await page.goto(`${url}/api/login?next=/dashboard`);
+  await page.getByLabel('Email address').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${url}/dashboard`);
+}
+
+test('with neither ADMIN_EMAIL nor BUSINESS_EMAIL set, the daily report line says nobody receives it', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // The plain `npm start` default: no report addresses. The admin was made on an earlier start.
+  const directory = mkdtempSync(join(tmpdir(), 'cleanquote-no-recipient-'));
+  const databaseUrl = `file:${join(directory, 'no-recipient.db')}`;
+  const database = await openDatabase({ url: databaseUrl });
+  await createTestAdmin(database);
+  database.close();
+  const server = await startServerProcess({
+    startTimeoutMs: 45_000,
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      BUSINESS_EMAIL: '',
+      SMTP_URL: '',
+    },
+  });
+  try {
+    await signInToDashboard(page, server.url, testAdmin);
+    const status = page.getByRole('region', { name: 'System Status' });
+    await expect(status.getByText('Daily report: no recipient (set ADMIN_EMAIL)')).toBeVisible();
+  } finally {
+    await server.stop();
+    rmSync(directory, { recursive: true, force: true });
+  }
 });

@@ -26,7 +26,7 @@ test('staff add a partner, whose quotes then arrive under its name, and disable 
       headers: { Origin: partnerOrigin, 'X-Partner-Key': key },
       data: toSubmission(validAnswers('deep-clean', { name: `Client of ${name}` })),
     });
-  expect((await sendQuote()).status()).toBe(400); // an unknown key
+  expect((await sendQuote()).status()).toBe(403); // a site not listed yet
 
   await signInTo(page, '/partners');
   await expect(page.getByRole('heading', { level: 1, name: 'Partner Sites' })).toBeVisible();

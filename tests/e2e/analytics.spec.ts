@@ -3,6 +3,8 @@
  * report and the daily report mail, the scheduled job's next run, and /analytics — against its own
  * server process (an empty database of its own) with a real SMTP server on 127.0.0.1.
  */
+import { toSubmission } from '@cleanquote/quote-core';
+import { validAnswers } from '@cleanquote/quote-core/test-fixtures';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import {
@@ -280,4 +282,36 @@ test('/analytics shows the day’s report, sends it, and is axe clean and keyboa
   const status = page.getByRole('region', { name: 'System Status' });
   await expect(status).toContainText('Daily report: Not sent yet');
   await expect(status).toContainText(/Next \d{2}\/\d{2}\/\d{4} at 9:00 AM/);
+
+  // The day's quote requests lead on to the inbox, filtered to that day.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Analytics' }).click();
+  await page.getByLabel('Date').fill(melbourneToday());
+  const quotes = page.getByRole('region', { name: 'Quote requests' });
+  await expect(quotes.getByRole('row', { name: new RegExp(client.name) })).toBeVisible();
+  await quotes.getByRole('link', { name: 'See them in the inbox' }).click();
+  await expect(page).toHaveURL(`${app.url}/admin?from=${melbourneToday()}&to=${melbourneToday()}`);
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(melbourneToday());
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(melbourneToday());
+  await expect(page.getByRole('link', { name: client.name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear filters' })).toBeVisible();
+
+  // Past 50 quote requests, the report lists the 50 newest and counts them all.
+  for (let n = 0; n < 50; n += 1) {
+    const stored = await page.request.post(`${app.url}/api/service-form`, {
+      headers: { Origin: app.url },
+      data: toSubmission(
+        validAnswers('oven-clean', { name: `Busy Day ${n}`, email: `busy.day.${n}@example.com` }),
+      ),
+    });
+    expect(stored.status()).toBe(201);
+  }
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Analytics' }).click();
+  await page.getByLabel('Date').fill(melbourneToday());
+  await expect(page.getByRole('definition').filter({ hasText: /^51$/ })).toBeVisible();
+  await expect(quotes.getByRole('row')).toHaveCount(51);
+  await expect(quotes.getByRole('row').nth(1)).toContainText('Busy Day 49');
+  await expect(quotes.getByRole('row', { name: new RegExp(client.name) })).toHaveCount(0);
+  await expect(quotes.getByText('50 newest shown.')).toBeVisible();
+  await quotes.getByRole('link', { name: 'See all 51 in the inbox' }).click();
+  await expect(page).toHaveURL(`${app.url}/admin?from=${melbourneToday()}&to=${melbourneToday()}`);
 });

@@ -21,6 +21,7 @@ test('the tarball holds only the build, with an exports map, types and React as 
   const manifest = app.publishedManifest;
   expect(manifest.exports).toEqual({
     '.': { types: './dist/index.d.ts', import: './dist/index.js' },
+    './no-script-form': { types: './dist/no-script-form.d.ts', import: './dist/no-script-form.js' },
     './style.css': './dist/style.css',
     './package.json': './package.json',
   });
@@ -34,6 +35,8 @@ test('the tarball holds only the build, with an exports map, types and React as 
   for (const version of Object.values(dependencies)) expect(version).toMatch(/^\d+\.\d+\.\d+$/);
   expect(app.tarballFiles).toContain('dist/index.js');
   expect(app.tarballFiles).toContain('dist/index.d.ts');
+  expect(app.tarballFiles).toContain('dist/no-script-form.js');
+  expect(app.tarballFiles).toContain('dist/no-script-form.d.ts');
   expect(app.tarballFiles).toContain('dist/style.css');
   expect(
     app.tarballFiles.filter((file) => file !== 'package.json' && !/^(dist\/|README)/.test(file)),

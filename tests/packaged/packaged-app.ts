@@ -24,6 +24,11 @@ import {
   type QuoteWizardProps,
   type SubmitQuoteFunction,
 } from '@cleanquote/quote-wizard';
+import {
+  decideQuoteForm,
+  type QuoteFormState,
+  readQuoteForm,
+} from '@cleanquote/quote-wizard/no-script-form';
 import '@cleanquote/quote-wizard/style.css';
 
 const submitQuote: SubmitQuoteFunction = async ({ request, idempotencyKey }) => {
@@ -40,7 +45,11 @@ const props: QuoteWizardProps = {
   submitQuote: submitQuote ?? createFetchSubmitQuote({ apiBaseUrl: 'https://quotes.example.com.au' }),
 };
 
-export const element = <QuoteWizard {...props} />;
+// A host's server answering the wizard's post without script.
+const outcome = decideQuoteForm(readQuoteForm(new URLSearchParams('serviceType=oven-clean')));
+const formState: QuoteFormState | undefined = outcome.kind === 'show' ? outcome.state : undefined;
+
+export const element = <QuoteWizard {...props} formState={formState} formAction="/service-form" />;
 // @ts-expect-error headingLevel is limited to 1-4
 export const wrong = <QuoteWizard headingLevel={7} />;
 `;

@@ -145,16 +145,20 @@ export async function answerEndOfLease(wizard: Locator, visitor: Visitor): Promi
   await answerTheTail(wizard, visitor);
 }
 
-/** Sends the quote from the last step and answers the reference the server gave it. */
+/**
+ * Sends the quote from the last step and answers the status and reference the server gave it, or
+ * `{ status: 'no readable answer' }` when the browser got none (a site the API gives no CORS answer).
+ */
 export async function sendQuote(
   page: Page,
   wizard: Locator,
-): Promise<{ status: number; reference?: string }> {
-  const answered = page.waitForResponse(
-    (response) => response.url().endsWith('/api/service-form') && response.request().method() === 'POST',
+): Promise<{ status: number | 'no readable answer'; reference?: string }> {
+  const requested = page.waitForRequest(
+    (request) => request.url().endsWith('/api/service-form') && request.method() === 'POST',
   );
   await wizard.getByRole('button', { name: 'Get My Quote', exact: true }).click();
-  const response = await answered;
+  const response = await (await requested).response();
+  if (!response) return { status: 'no readable answer' };
   const body = (await response.json()) as { reference?: string };
   return { status: response.status(), ...(body.reference ? { reference: body.reference } : {}) };
 }

@@ -9,6 +9,9 @@ import type { AnalyticsReport } from './report.ts';
 /** The outbox kind of the daily report. */
 export const DAILY_REPORT_KIND = 'daily-analytics-report';
 
+/** Why the daily report is not sent: neither ADMIN_EMAIL nor BUSINESS_EMAIL is set. */
+export const NO_REPORT_RECIPIENT = 'No recipient: set ADMIN_EMAIL (or BUSINESS_EMAIL).';
+
 /** Who receives the daily report: ADMIN_EMAIL, and BUSINESS_EMAIL when it is set and another address. */
 export function reportRecipients(environment: Environment): string[] {
   const recipients = [environment.ADMIN_EMAIL, environment.BUSINESS_EMAIL].filter(
@@ -50,38 +53,65 @@ function changeText(report: AnalyticsReport): string {
   return `${changePercent > 0 ? '+' : ''}${changePercent}% against ${against}`;
 }
 
-/** The daily report as a mail: a plain-text part and an HTML part, with the same content. */
+const number = new Intl.NumberFormat('en-AU');
+
+/** A count as staff read it: '100,000'. */
+function countText(value: number): string {
+  return number.format(value);
+}
+
+/** Where the listed quote requests end: how many are shown and the link to them all in the inbox. */
+function inboxNote(report: AnalyticsReport): { text: string; href: string } | undefined {
+  const shown = report.contactRequests.length;
+  if (report.contactRequestCount === 0) return undefined;
+  const text =
+    shown < report.contactRequestCount
+      ? `${countText(shown)} newest shown — see all in the inbox:`
+      : 'See them in the inbox:';
+  return { text, href: report.inboxUrl };
+}
+
+/**
+ * The daily report as a mail: a plain-text part and an HTML part, with the same content. It lists
+ * the day's newest quote requests only (the report's own limit) beside the day's count and a link to
+ * the inbox, so the mail stays small enough for any mail server however busy the day was.
+ */
 export function dailyReportMail(
   report: AnalyticsReport,
   publicUrl: string,
 ): { subject: string; text: string; html: string } {
   const day = dayInWords(report.date);
   const subject = `Daily analytics report for ${day}`;
-  const sections: { heading: string; rows: [string, string][]; empty: string }[] = [
+  const sections: {
+    heading: string;
+    rows: [string, string][];
+    empty: string;
+    note?: { text: string; href: string } | undefined;
+  }[] = [
     {
       heading: 'Totals',
       rows: [
-        ['Page views', `${report.totalViews} (${changeText(report)})`],
-        ['Unique visitors', String(report.uniqueVisitors)],
-        ['Quote requests', String(report.contactRequests.length)],
+        ['Page views', `${countText(report.totalViews)} (${changeText(report)})`],
+        ['Unique visitors', countText(report.uniqueVisitors)],
+        ['Quote requests', countText(report.contactRequestCount)],
       ],
       empty: '',
     },
     {
       heading: 'Pages',
-      rows: report.pageBreakdown.slice(0, 20).map((row) => [row.page, String(row.count)]),
+      rows: report.pageBreakdown.slice(0, 20).map((row) => [row.page, countText(row.count)]),
       empty: 'No page views.',
     },
     {
       heading: 'Referrers',
-      rows: report.referrers.slice(0, 10).map((row) => [row.host, String(row.count)]),
+      rows: report.referrers.slice(0, 10).map((row) => [row.host, countText(row.count)]),
       empty: 'No visits from other sites.',
     },
     {
       heading: 'Quote wizard',
       rows: report.funnel.map((row) => [
         row.step,
-        `${row.reached} reached${row.dropOff > 0 ? `, ${row.dropOff} left here` : ''}`,
+        `${countText(row.reached)} reached${row.dropOff > 0 ? `, ${countText(row.dropOff)} left here` : ''}`,
       ]),
       empty: '',
     },
@@ -92,20 +122,23 @@ export function dailyReportMail(
         `${quote.name}, ${serviceLabel(quote.service)}, ${quote.phone}, ${quote.email}`,
       ]),
       empty: 'No quote requests.',
+      note: inboxNote(report),
     },
   ];
   const footer = `${business.name} · ${publicUrl}/analytics`;
   const text = [
     `${subject}`,
     ...sections.map(
-      ({ heading, rows, empty }) =>
-        `\n${heading}\n${rows.length === 0 ? empty : rows.map(([label, value]) => `  ${label}: ${value}`).join('\n')}`,
+      ({ heading, rows, empty, note }) =>
+        `\n${heading}\n${rows.length === 0 ? empty : rows.map(([label, value]) => `  ${label}: ${value}`).join('\n')}${
+          note ? `\n  ${note.text} ${note.href}` : ''
+        }`,
     ),
     `\n${footer}\n`,
   ].join('\n');
   const html = `<h1 style="font-size:1.3em">${escapeHtml(subject)}</h1>${sections
     .map(
-      ({ heading, rows, empty }) =>
+      ({ heading, rows, empty, note }) =>
         `<h2 style="font-size:1.1em">${escapeHtml(heading)}</h2>${
           rows.length === 0
             ? `<p>${escapeHtml(empty)}</p>`
@@ -115,7 +148,7 @@ export function dailyReportMail(
                     `<tr><th align="left" style="vertical-align:top">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
                 )
                 .join('')}</table>`
-        }`,
+        }${note ? `<p>${escapeHtml(note.text)} <a href="${escapeHtml(note.href)}">${escapeHtml(note.href)}</a></p>` : ''}`,
     )
     .join('')}<p style="color:#555">${escapeHtml(footer)}</p>`;
   return { subject, text, html };
@@ -132,7 +165,7 @@ export async function enqueueDailyReport(
   environment: Environment,
 ): Promise<string[]> {
   const recipients = reportRecipients(environment);
-  if (recipients.length === 0) throw new Error('No recipient: set ADMIN_EMAIL (or BUSINESS_EMAIL).');
+  if (recipients.length === 0) throw new Error(NO_REPORT_RECIPIENT);
   const mail = dailyReportMail(report, environment.PUBLIC_URL);
   for (const to of recipients) {
     await enqueueMail(tx, { kind: DAILY_REPORT_KIND, from: environment.MAIL_FROM, to, ...mail });

@@ -1,8 +1,9 @@
-import { and, count, countDistinct, desc, eq, gte, isNotNull, lt, lte } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { letOthersRun } from '../db/let-others-run.ts';
 import { funnelEvents, pageViews, quoteRequests } from '../db/schema.ts';
 import { storedTextReader } from '../db/stored-text.ts';
-import { addDays, melbourneDay, melbourneDayBounds, melbourneDayStart } from '../lib/melbourne-time.ts';
+import { addDays, melbourneDayBounds } from '../lib/melbourne-time.ts';
 import { messageOf } from '../lib/quote-message.ts';
 import { FUNNEL_STEPS } from './funnel-steps.ts';
 
@@ -20,6 +21,9 @@ export interface ReportedQuoteRequest {
   createdAt: string;
 }
 
+/** The most quote requests a report lists: the newest of the day; the inbox has them all. */
+export const REPORTED_QUOTE_LIMIT = 50;
+
 /** GET /api/analytics/report: one Melbourne day (spec §3's fields first). */
 export interface AnalyticsReport {
   date: string;
@@ -33,7 +37,12 @@ export interface AnalyticsReport {
   };
   /** Views per page path, most viewed first; '/' is 'Home'. */
   pageBreakdown: { page: string; count: number }[];
+  /** The day's newest quote requests, newest first: at most {@link REPORTED_QUOTE_LIMIT}. */
   contactRequests: ReportedQuoteRequest[];
+  /** How many quote requests the day had in all (`contactRequests` lists the newest of them). */
+  contactRequestCount: number;
+  /** The quote inbox filtered to this day (PUBLIC_URL + '/admin?from=…&to=…'): every quote request of it. */
+  inboxUrl: string;
   uniqueVisitors: number;
   /** Views per referring site, most first. */
   referrers: { host: string; count: number }[];
@@ -67,91 +76,157 @@ export function percentChange(now: number, before: number): number | null {
   return Math.round(((now - before) / before) * 1000) / 10;
 }
 
-/** Builds the report of Melbourne day `date` ('YYYY-MM-DD'). */
-export async function buildAnalyticsReport(db: Db, date: string): Promise<AnalyticsReport> {
+/** The quote inbox showing every quote request of Melbourne day `day` (its own from/to filters). */
+export function inboxUrlForDay(publicUrl: string, day: string): string {
+  return `${publicUrl}/admin?${new URLSearchParams({ from: day, to: day })}`;
+}
+
+/** One visit-group of the funnel: visits with the same furthest point and failure, and what they reached. */
+interface FunnelGroup {
+  /** Index in FUNNEL_STEPS of the furthest point; null when the visit reached none (only a failure). */
+  furthest: number | null;
+  failed: number;
+  visits: number;
+  /** Per FUNNEL_STEPS index, how many of these visits reached it. */
+  reached: number[];
+}
+
+/** Visits per statement of the funnel: each statement reads about this many visits' events. */
+export const FUNNEL_VISITS_PER_READ = 5_000;
+
+/**
+ * The day's funnel, grouped in SQL: per visit its furthest point, whether a submission failed and
+ * which points it reached; then those visits grouped by furthest point and failure (at most twenty
+ * rows). Visits are read in keyset batches from the (day, visit, step) index, in visit order, so each
+ * statement reads a bounded part of the day however many events it had.
+ */
+async function funnelGroups(db: Db, day: string): Promise<FunnelGroup[]> {
+  const rank = sql.join(
+    FUNNEL_STEPS.map((step, index) => sql`when ${step} then ${index}`),
+    sql` `,
+  );
+  const perVisit = sql.join(
+    FUNNEL_STEPS.map((step, index) => sql`max(${funnelEvents.step} = ${step}) as ${sql.raw(`"r${index}"`)}`),
+    sql`, `,
+  );
+  const sums = sql.join(
+    FUNNEL_STEPS.map((_, index) => sql.raw(`sum("r${index}") as "r${index}"`)),
+    sql`, `,
+  );
+  const groups: FunnelGroup[] = [];
+  // Every visit id is longer than '' (collect.ts), so '' starts before the first.
+  let after = '';
+  for (;;) {
+    await letOthersRun();
+    const rows = await db.all<Record<string, number | string | null>>(sql`
+      select "furthest", "failed", count(*) as "visits", max("visit") as "last", ${sums}
+      from (
+        select ${funnelEvents.visit} as "visit", max(case ${funnelEvents.step} ${rank} end) as "furthest",
+          max(${funnelEvents.step} = 'submission-failed') as "failed", ${perVisit}
+        from ${funnelEvents}
+        where ${funnelEvents.day} = ${day} and ${funnelEvents.visit} > ${after}
+        group by ${funnelEvents.visit}
+        order by ${funnelEvents.visit}
+        limit ${FUNNEL_VISITS_PER_READ}
+      )
+      group by "furthest", "failed"`);
+    let visits = 0;
+    for (const row of rows) {
+      const number = (key: string) => Number(row[key] ?? 0);
+      groups.push({
+        furthest: row.furthest === null ? null : number('furthest'),
+        failed: number('failed'),
+        visits: number('visits'),
+        reached: FUNNEL_STEPS.map((_, index) => number(`r${index}`)),
+      });
+      visits += number('visits');
+      if (typeof row.last === 'string' && row.last > after) after = row.last;
+    }
+    if (visits < FUNNEL_VISITS_PER_READ) return groups;
+  }
+}
+
+/**
+ * Builds the report of Melbourne day `date` ('YYYY-MM-DD'). Everything is counted in SQL — grouped
+ * counts and index-range counts, one Melbourne day per statement for the 30-day chart — and only the
+ * {@link REPORTED_QUOTE_LIMIT} newest quote requests are read, so the cost of a statement is bounded
+ * by one day's rows; other requests get their turn between statements ({@link letOthersRun}).
+ */
+export async function buildAnalyticsReport(
+  db: Db,
+  date: string,
+  options: { publicUrl: string },
+): Promise<AnalyticsReport> {
   const { start, end } = melbourneDayBounds(date);
   const weekEarlier = addDays(date, -7);
   const firstDay = addDays(date, -29);
-  const [pages, [unique], referrerRows, funnelRows, quoteRows, dailyViews, dailyQuotes, [previous]] =
-    await Promise.all([
-      db
-        .select({ path: pageViews.path, count: count() })
-        .from(pageViews)
-        .where(eq(pageViews.day, date))
-        .groupBy(pageViews.path)
-        .orderBy(desc(count()), pageViews.path),
-      db
-        .select({ visitors: countDistinct(pageViews.visitor) })
-        .from(pageViews)
-        .where(eq(pageViews.day, date)),
-      db
-        .select({ host: pageViews.referrerHost, count: count() })
-        .from(pageViews)
-        .where(and(eq(pageViews.day, date), isNotNull(pageViews.referrerHost)))
-        .groupBy(pageViews.referrerHost)
-        .orderBy(desc(count()), pageViews.referrerHost)
-        .limit(50),
-      db
-        .selectDistinct({ visit: funnelEvents.visit, step: funnelEvents.step })
-        .from(funnelEvents)
-        .where(eq(funnelEvents.day, date)),
-      db
-        .select(quoteReader.selection)
-        .from(quoteRequests)
-        .where(and(gte(quoteRequests.createdAt, start), lt(quoteRequests.createdAt, end)))
-        .orderBy(quoteRequests.createdAt),
-      db
-        .select({ day: pageViews.day, views: count() })
-        .from(pageViews)
-        .where(and(gte(pageViews.day, firstDay), lte(pageViews.day, date)))
-        .groupBy(pageViews.day),
-      db
-        .select({ createdAt: quoteRequests.createdAt })
-        .from(quoteRequests)
-        .where(
-          and(gte(quoteRequests.createdAt, melbourneDayStart(firstDay)), lt(quoteRequests.createdAt, end)),
-        ),
-      db.select({ views: count() }).from(pageViews).where(eq(pageViews.day, weekEarlier)),
-    ]);
+  const read = async <T>(query: () => PromiseLike<T>): Promise<T> => {
+    await letOthersRun();
+    return query();
+  };
+
+  const pages = await read(() =>
+    db
+      .select({ path: pageViews.path, count: count() })
+      .from(pageViews)
+      .where(eq(pageViews.day, date))
+      .groupBy(pageViews.path)
+      .orderBy(desc(count()), pageViews.path),
+  );
+  const [unique] = await read(() =>
+    db
+      .select({ visitors: countDistinct(pageViews.visitor) })
+      .from(pageViews)
+      .where(eq(pageViews.day, date)),
+  );
+  const referrerRows = await read(() =>
+    db
+      .select({ host: pageViews.referrerHost, count: count() })
+      .from(pageViews)
+      .where(and(eq(pageViews.day, date), isNotNull(pageViews.referrerHost)))
+      .groupBy(pageViews.referrerHost)
+      .orderBy(desc(count()), pageViews.referrerHost)
+      .limit(50),
+  );
+  const groups = await funnelGroups(db, date);
+  const quoteRows = await read(() =>
+    db
+      .select(quoteReader.selection)
+      .from(quoteRequests)
+      .where(and(gte(quoteRequests.createdAt, start), lt(quoteRequests.createdAt, end)))
+      .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+      .limit(REPORTED_QUOTE_LIMIT),
+  );
+  // One statement per day: each counts one day's index entries (quote_requests_created_at and
+  // page_views_day cover them), whatever the other days hold.
+  const daily: AnalyticsReport['daily'] = [];
+  for (let index = 0; index < 30; index += 1) {
+    const day = addDays(firstDay, index);
+    const bounds = melbourneDayBounds(day);
+    const [counts] = await read(() =>
+      db.all<{ views: number; quotes: number }>(sql`select
+        (select count(*) from ${pageViews} where ${pageViews.day} = ${day}) as "views",
+        (select count(*) from ${quoteRequests} where ${quoteRequests.createdAt} >= ${bounds.start.getTime()}
+          and ${quoteRequests.createdAt} < ${bounds.end.getTime()}) as "quotes"`),
+    );
+    daily.push({ date: day, views: counts?.views ?? 0, quoteRequests: counts?.quotes ?? 0 });
+  }
 
   const totalViews = pages.reduce((sum, row) => sum + row.count, 0);
-  const weekEarlierViews = previous?.views ?? 0;
+  const weekEarlierViews = daily.find((row) => row.date === weekEarlier)?.views ?? 0;
 
-  // Each visit's points, and the furthest it got in the wizard's order.
-  const order = new Map<string, number>(FUNNEL_STEPS.map((step, index) => [step, index]));
-  const reached = new Map<string, number>();
-  const furthest = new Map<string, number>();
-  let failedSubmissions = 0;
-  for (const { visit, step } of funnelRows) {
-    if (step === 'submission-failed') {
-      failedSubmissions += 1;
-      continue;
-    }
-    const index = order.get(step);
-    if (index === undefined) continue;
-    reached.set(step, (reached.get(step) ?? 0) + 1);
-    furthest.set(visit, Math.max(furthest.get(visit) ?? -1, index));
-  }
-  const leftAt = new Map<number, number>();
-  for (const index of furthest.values()) leftAt.set(index, (leftAt.get(index) ?? 0) + 1);
-  const funnel = FUNNEL_STEPS.filter(
-    (step) => step === 'started' || step === 'submitted' || (reached.get(step) ?? 0) > 0,
-  ).map((step) => ({
+  const reached = FUNNEL_STEPS.map((_, index) =>
+    groups.reduce((sum, group) => sum + (group.reached[index] ?? 0), 0),
+  );
+  const leftAt = FUNNEL_STEPS.map((_, index) =>
+    groups.filter((group) => group.furthest === index).reduce((sum, group) => sum + group.visits, 0),
+  );
+  const failedSubmissions = groups.reduce((sum, group) => sum + (group.failed > 0 ? group.visits : 0), 0);
+  const funnel = FUNNEL_STEPS.map((step, index) => ({
     step,
-    reached: reached.get(step) ?? 0,
-    dropOff: step === 'submitted' ? 0 : (leftAt.get(order.get(step) ?? -1) ?? 0),
-  }));
-
-  const viewsByDay = new Map(dailyViews.map((row) => [row.day, row.views]));
-  const quotesByDay = new Map<string, number>();
-  for (const { createdAt } of dailyQuotes) {
-    const day = melbourneDay(createdAt);
-    quotesByDay.set(day, (quotesByDay.get(day) ?? 0) + 1);
-  }
-  const daily = Array.from({ length: 30 }, (_, index) => {
-    const day = addDays(firstDay, index);
-    return { date: day, views: viewsByDay.get(day) ?? 0, quoteRequests: quotesByDay.get(day) ?? 0 };
-  });
+    reached: reached[index] ?? 0,
+    dropOff: step === 'submitted' ? 0 : (leftAt[index] ?? 0),
+  })).filter((row) => row.step === 'started' || row.step === 'submitted' || row.reached > 0);
 
   return {
     date,
@@ -179,6 +254,8 @@ export async function buildAnalyticsReport(db: Db, date: string): Promise<Analyt
         createdAt: row.createdAt.toISOString(),
       };
     }),
+    contactRequestCount: daily.at(-1)?.quoteRequests ?? 0,
+    inboxUrl: inboxUrlForDay(options.publicUrl, date),
     uniqueVisitors: unique?.visitors ?? 0,
     referrers: referrerRows.map((row) => ({ host: row.host ?? '', count: row.count })),
     funnel,

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-/** Where a scheduled job's run for one period is. */
-export const JOB_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
+/**
+ * Where a scheduled job's run for one period is. 'skipped': there was nothing it could do (the daily
+ * report with no one to send it to) — done for that period, like 'succeeded', never retried.
+ */
+export const JOB_RUN_STATUSES = ['running', 'succeeded', 'failed', 'skipped'] as const;
 export type JobRunStatus = (typeof JOB_RUN_STATUSES)[number];
 
 /**
@@ -27,6 +30,7 @@ export const jobRuns = sqliteTable(
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    /** Why the run failed, or why it was skipped. */
     error: text('error'),
   },
   (table) => [

@@ -193,6 +193,60 @@ describe('the daily report job', () => {
   });
 });
 
+describe('the daily report with no one to read it', () => {
+  it('is skipped, not failed and retried, when neither ADMIN_EMAIL nor BUSINESS_EMAIL is set', async () => {
+    environment = parseEnvironment({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'https://clean.example',
+      DATABASE_URL: environment.DATABASE_URL,
+    });
+    const database = await processOnDatabase();
+    const clock = new ManualClock('2026-11-22T20:00:00+11:00');
+    const runner = runnerFor(database, clock);
+    await runner.start();
+    clock.set('2026-11-23T09:00:00+11:00');
+    expect(await runner.tick()).toEqual([
+      { job: 'daily-report', period: '2026-11-22', outcome: 'skipped', attempt: 1 },
+    ]);
+    // Done for the day: later looks (a retry timer, a restart) find nothing to do.
+    for (const minutes of [1, 2, 30, 120]) {
+      clock.set(new Date(new Date('2026-11-23T09:00:00+11:00').getTime() + minutes * MINUTE));
+      expect(await runner.tick()).toEqual([
+        { job: 'daily-report', period: '2026-11-22', outcome: 'done-already' },
+      ]);
+    }
+    expect(await runnerFor(await processOnDatabase(), clock).start()).toEqual([
+      { job: 'daily-report', period: '2026-11-22', outcome: 'done-already' },
+    ]);
+    const runs = await runsOf(database);
+    expect(runs.map((run) => [run.period, run.status, run.attempts, run.nextAttemptAt, run.error])).toEqual([
+      ['2026-11-22', 'skipped', 1, null, 'No recipient: set ADMIN_EMAIL (or BUSINESS_EMAIL).'],
+    ]);
+    expect(await reportsSent(database)).toEqual([]);
+
+    // The next day is skipped the same way, once.
+    clock.set('2026-11-24T09:00:00+11:00');
+    expect((await runner.tick())[0]).toMatchObject({ period: '2026-11-23', outcome: 'skipped' });
+
+    // Staff see why on the dashboard's System Status.
+    await createTestAdmin(database);
+    const app = createApp({ environment, database, logger, clock });
+    const cookie = await signIn(app);
+    const status = await app.request('/api/admin/status', { headers: { Cookie: cookie } });
+    expect(status.status).toBe(200);
+    expect(((await status.json()) as { dailyReport: unknown }).dailyReport).toMatchObject({
+      name: 'daily-report',
+      recipients: 0,
+      lastRun: {
+        period: '2026-11-23',
+        status: 'skipped',
+        error: 'No recipient: set ADMIN_EMAIL (or BUSINESS_EMAIL).',
+      },
+    });
+  });
+});
+
 describe('croner', () => {
   it('fires the daily report at 9:00 Melbourne time by itself', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -331,6 +385,7 @@ describe('GET /api/admin/jobs', () => {
     const status = await app.request('/api/admin/status', { headers: { Cookie: cookie } });
     expect(((await status.json()) as { dailyReport: unknown }).dailyReport).toMatchObject({
       name: 'daily-report',
+      recipients: 1,
       lastRun,
     });
   });

@@ -26,6 +26,11 @@ export interface JobContext {
    * nothing, if another process took the claim over meanwhile.
    */
   complete<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Records this run as skipped, with `reason`: the job had nothing it could do for the period (no
+   * one to send a report to). Done for that period like a success — never retried, never alarming.
+   */
+  skip(reason: string): Promise<void>;
 }
 
 /** A job the runner schedules: one definition per job, in Melbourne time. */
@@ -85,7 +90,7 @@ export type TickOutcome =
       period: string;
       outcome: 'done-already' | 'held-elsewhere' | 'waiting-to-retry' | 'gave-up';
     }
-  | { job: string; period: string; outcome: 'succeeded' | 'failed'; attempt: number };
+  | { job: string; period: string; outcome: 'succeeded' | 'failed' | 'skipped'; attempt: number };
 
 /** The pattern evaluator of a schedule in Melbourne time (croner without a function never fires). */
 export function cronFor(schedule: string): Cron {
@@ -320,13 +325,14 @@ export class JobRunner {
     }
     const log = logger.child({ job: job.name, period, attempt: claim.attempt });
     let completed = false;
-    const markSucceeded = async (tx: WriteTransaction) => {
+    let skipped = false;
+    const markFinished = async (tx: WriteTransaction, skipReason?: string) => {
       const [row] = await tx
         .update(jobRuns)
         .set({
-          status: 'succeeded',
+          status: skipReason === undefined ? 'succeeded' : 'skipped',
           finishedAt: clock.now(),
-          error: null,
+          error: skipReason ?? null,
           leaseUntil: null,
           nextAttemptAt: null,
         })
@@ -344,14 +350,23 @@ export class JobRunner {
         complete: async (work) => {
           const result = await database.writes.run(async (tx) => {
             const value = await work(tx);
-            await markSucceeded(tx);
+            await markFinished(tx);
             return value;
           });
           completed = true;
           return result;
         },
+        skip: async (reason) => {
+          await database.writes.run((tx) => markFinished(tx, reason));
+          completed = true;
+          skipped = true;
+        },
       });
-      if (!completed) await database.writes.run(markSucceeded);
+      if (!completed) await database.writes.run((tx) => markFinished(tx));
+      if (skipped) {
+        log.info('scheduled job skipped');
+        return { job: job.name, period, outcome: 'skipped', attempt: claim.attempt };
+      }
       log.info('scheduled job succeeded');
       return { job: job.name, period, outcome: 'succeeded', attempt: claim.attempt };
     } catch (error) {
@@ -421,7 +436,9 @@ export class JobRunner {
         .select()
         .from(jobRuns)
         .where(and(eq(jobRuns.job, job.name), eq(jobRuns.period, period)));
-      if (!existing || existing.status === 'succeeded') return { kind: 'done' as const };
+      if (!existing || existing.status === 'succeeded' || existing.status === 'skipped') {
+        return { kind: 'done' as const };
+      }
       if (existing.status === 'failed') {
         if (existing.attempts >= maxAttempts) return { kind: 'gave-up' as const };
         if (existing.nextAttemptAt && existing.nextAttemptAt > now) {

@@ -1,5 +1,21 @@
+import { business } from '@cleanquote/content';
 import type { Context } from 'hono';
+import type { PartnerSnapshot } from '../partners/partner-registry.ts';
 import type { AppEnv } from './app-env.ts';
+
+/** What a visitor on a partner's site reads when that site may not send (the embed shows it). */
+export const PARTNER_REFUSALS = {
+  /** A quote from the site of a partner staff disabled. */
+  quotesSwitchedOff: `Quote requests from this site are switched off. Please call ${business.name} on ${business.phone} for your quote.`,
+  /** Any other public POST (a message, a newsletter sign-up) from a disabled partner's site. */
+  requestsSwitchedOff: `Requests from this site are switched off. Please call ${business.name} on ${business.phone}.`,
+  /** A known key from a site not listed for it. */
+  originNotAllowed: 'This site is not allowed to send quote requests with this partner key.',
+  /** A key nobody configured. */
+  unknownKey: 'Unknown partner key. Check the key your embed code was given.',
+  /** A site that is neither the business's nor a listed partner's. */
+  siteNotListed: `This site is not set up to send quote requests. Please call ${business.name} on ${business.phone} for your quote.`,
+} as const;
 
 /**
  * Where a public submission came from: a partner origin (configured or added by staff), or
@@ -23,6 +39,19 @@ export type PartnerKeyCheck =
   /** A partner staff disabled, from one of its origins: answered 403 with a way to call instead. */
   | { outcome: 'partner-disabled'; key: string };
 
+/** Judges a partner key sent from `origin` against the partners in `snapshot`. */
+function judgeKey(snapshot: PartnerSnapshot, header: string, origin: string | undefined): PartnerKeyCheck {
+  // An empty key is not "no key": the embed sends the header only when it has a key.
+  const key = header.trim();
+  const partner = key ? snapshot.byKey.get(key) : undefined;
+  if (!partner) return { outcome: 'unknown-key' };
+  if (origin === undefined || !partner.origins.includes(origin)) {
+    return { outcome: 'origin-not-allowed', key, origin };
+  }
+  if (!partner.enabled) return { outcome: 'partner-disabled', key };
+  return { outcome: 'partner', source: `partner:${key}`, key };
+}
+
 /**
  * Checks the partner key of a quote request (DESIGN.md 'Embedding'): a key attributes the quote to
  * the partner's site, and only the partner's origins may submit with it, while it is enabled.
@@ -32,15 +61,37 @@ export type PartnerKeyCheck =
 export async function checkPartnerKey(c: Context<AppEnv>): Promise<PartnerKeyCheck> {
   const header = c.req.header('X-Partner-Key');
   if (header === undefined) return { outcome: 'main-site', source: 'main-site' };
-  // An empty key is not "no key": CORS admits any origin that sends the header (baseline.ts).
-  const key = header.trim();
-  if (!key) return { outcome: 'unknown-key' };
-  const partner = (await c.var.partners.snapshot()).byKey.get(key);
-  if (!partner) return { outcome: 'unknown-key' };
-  const origin = c.req.header('Origin');
-  if (origin === undefined || !partner.origins.includes(origin)) {
-    return { outcome: 'origin-not-allowed', key, origin };
+  return judgeKey(await c.var.partners.snapshot(), header, c.req.header('Origin'));
+}
+
+/** Whether a page may send quote requests now, and if not, what its visitor should read. */
+export type PartnerStatus = { accepting: true } | { accepting: false; message: string };
+
+/**
+ * Whether a quote request from `origin` (with the partner key `key`, if any) would be accepted,
+ * judged as the origin check and the quote route judge it. A page whose request got no readable
+ * answer (a refused site gets no CORS headers) asks this to tell its visitor why.
+ */
+export function partnerStatus(
+  snapshot: PartnerSnapshot,
+  publicOrigin: string,
+  origin: string | undefined,
+  key: string | undefined,
+): PartnerStatus {
+  if (origin !== undefined && snapshot.switchedOffOrigins.has(origin)) {
+    return { accepting: false, message: PARTNER_REFUSALS.quotesSwitchedOff };
   }
-  if (!partner.enabled) return { outcome: 'partner-disabled', key };
-  return { outcome: 'partner', source: `partner:${key}`, key };
+  const listed = origin === undefined || origin === publicOrigin || snapshot.corsOrigins.has(origin);
+  if (key !== undefined) {
+    const check = judgeKey(snapshot, key, origin);
+    if (check.outcome === 'unknown-key') return { accepting: false, message: PARTNER_REFUSALS.unknownKey };
+    if (check.outcome === 'origin-not-allowed') {
+      return { accepting: false, message: PARTNER_REFUSALS.originNotAllowed };
+    }
+    if (check.outcome === 'partner-disabled') {
+      return { accepting: false, message: PARTNER_REFUSALS.quotesSwitchedOff };
+    }
+  }
+  if (!listed) return { accepting: false, message: PARTNER_REFUSALS.siteNotListed };
+  return { accepting: true };
 }

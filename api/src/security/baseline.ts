@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
 import type { Environment } from '../env.ts';
 import type { AppEnv } from '../lib/app-env.ts';
+import { PARTNER_REFUSALS } from '../lib/submission-source.ts';
 import { clientIp } from './client-ip.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
 
@@ -13,7 +14,7 @@ export const MAX_BODY_BYTES = 100 * 1024;
 
 /**
  * Public routes that accept submissions from the main site and, with CORS, from partner sites. They
- * use no cookie, so they need no CSRF check; everything else that mutates does.
+ * use no cookie; the origin check admits them from the site itself and listed, enabled partners.
  */
 export const PUBLIC_SUBMISSION_PATHS = ['/api/service-form', '/api/team-contact', '/api/newsletter'] as const;
 
@@ -23,20 +24,29 @@ export const PUBLIC_SUBMISSION_PATHS = ['/api/service-form', '/api/team-contact'
  */
 export const PUBLIC_COLLECT_PATH = '/api/collect';
 
+/**
+ * The one-click unsubscribe a mail provider posts (RFC 8058), from its own origin or none. The
+ * token in its address is its whole authority; no cookie is involved, so no origin is checked.
+ */
+export const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
+
 /** Every public POST, each rate-limited per client IP. */
 export const RATE_LIMITED_POST_PATHS = [
   ...PUBLIC_SUBMISSION_PATHS,
   PUBLIC_COLLECT_PATH,
-  '/api/newsletter/unsubscribe',
+  UNSUBSCRIBE_PATH,
   '/api/login',
   '/service-form',
 ] as const;
 
-/** Public POSTs that carry no cookie-based authority (token links, submissions): no CSRF check. */
-const CSRF_EXEMPT_PATHS = new Set<string>([
+/**
+ * The public POSTs a listed, enabled partner's site may send besides the site itself: the
+ * submissions, the beacon and the wizard's form without script. Sign-in is not one of them.
+ */
+const PARTNER_POST_PATHS = new Set<string>([
   ...PUBLIC_SUBMISSION_PATHS,
-  '/api/newsletter/unsubscribe',
   PUBLIC_COLLECT_PATH,
+  '/service-form',
 ]);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -142,15 +152,11 @@ export function securityHeaders(
 }
 
 /**
- * CORS for partner sites (PARTNER_ORIGINS and the partners staff manage) on the public submission
- * routes only. Admin and session routes never answer with CORS headers, so no other site can read
- * them.
- *
- * A quote request carrying a partner key (X-Partner-Key) is admitted by CORS from any origin: the
- * route itself decides on the key and the origin (403 from a site not allowed to use the key, 400 for
- * an unknown or empty key), and the embed on that site can then read the refusal and show it instead
- * of a bare network error. Requests without the header still need a partner's origin, as a
- * request can only leave the browser with the header it was preflighted with.
+ * CORS for partner sites on the public submission routes only: the origins the partner registry
+ * admits (listed for an enabled partner, or a PARTNER_ORIGINS entry without a key), and nothing for a
+ * disabled or removed partner's site, with or without a partner key. Admin and session routes never
+ * answer with CORS headers, so no other site can read them. A page refused this way learns why from
+ * GET /api/partner-status, which any origin may read.
  *
  * Preflights go to hono's cors(). On the submission itself the same headers it would set are set
  * here, before the handler: hono's cors() reads the response before the handler and writes Vary
@@ -158,17 +164,10 @@ export function securityHeaders(
  */
 export function partnerCors(): MiddlewareHandler<AppEnv> {
   const exposeHeaders = ['Retry-After', 'X-Request-Id'];
-  const carriesPartnerKey = (c: Context) =>
-    trimSlash(c.req.path) === '/api/service-form' &&
-    (c.req.method === 'OPTIONS'
-      ? /(^|,)\s*x-partner-key\s*(,|$)/i.test(c.req.header('Access-Control-Request-Headers') ?? '')
-      : c.req.header('X-Partner-Key') !== undefined);
   const preflight = cors({
     // Read after the middleware below awaited the registry's snapshot.
     origin: (origin, c) =>
-      (c as Context<AppEnv>).var.partners.latest.corsOrigins.has(origin) || carriesPartnerKey(c)
-        ? origin
-        : null,
+      (c as Context<AppEnv>).var.partners.latest.corsOrigins.has(origin) ? origin : null,
     allowMethods: ['POST', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Idempotency-Key', 'X-Partner-Key'],
     exposeHeaders,
@@ -181,9 +180,7 @@ export function partnerCors(): MiddlewareHandler<AppEnv> {
     const allowed = (await c.var.partners.snapshot()).corsOrigins;
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     const origin = c.req.header('Origin');
-    if (origin !== undefined && (allowed.has(origin) || carriesPartnerKey(c))) {
-      c.header('Access-Control-Allow-Origin', origin);
-    }
+    if (origin !== undefined && allowed.has(origin)) c.header('Access-Control-Allow-Origin', origin);
     c.header('Access-Control-Expose-Headers', exposed);
     await next();
     // The answer depends on Origin; appended last, after any Vary of the handler's, as cors() does.
@@ -191,28 +188,71 @@ export function partnerCors(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The origin a request says it comes from: its Origin header, else its Referer's origin. */
+function senderOrigin(c: Context): string | undefined {
+  const origin = c.req.header('Origin');
+  if (origin !== undefined) return origin;
+  const referer = c.req.header('Referer');
+  if (referer === undefined) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
+  }
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
 /**
- * CSRF protection for every mutation that a cookie could authorise, whatever its content type (JSON
- * included; Hono's csrf() only looks at form types): a request whose Origin is not this site's, or
- * that the browser marks cross-site or same-site through Sec-Fetch-Site, is refused with 403.
- * Requests with neither header come from non-browser clients, which hold no victim's cookie.
+ * The origins that are this site: PUBLIC_URL's. A site on this machine (PUBLIC_URL on localhost,
+ * 127.0.0.1 or [::1], as `npm start` defaults it) answers at all three names on its port, so a visitor
+ * who typed http://127.0.0.1:3000 can still send a quote; the names come from configuration, never
+ * from the request's Host.
+ */
+export function siteOrigins(publicUrl: string): ReadonlySet<string> {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return new Set([url.origin]);
+  const port = url.port === '' ? '' : `:${url.port}`;
+  return new Set(LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`));
+}
+
+/**
+ * CSRF protection for every mutation, whatever its content type (JSON included; Hono's csrf() only
+ * looks at form types). The request's Origin (or, without one, its Referer's origin) must be
+ * PUBLIC_URL's origin, or — on the public POSTs only — a listed, enabled partner's origin; anything
+ * else (another site, `Origin: null`, a sandboxed frame) is refused with 403. The Host and
+ * X-Forwarded-Host headers are never consulted: they are whatever the client or a proxy says.
+ * A disabled partner's site is refused with a message that gives the business's phone number.
+ *
+ * Requests with neither Origin nor Referer come from non-browser clients, which hold no victim's
+ * cookie, and pass — unless Sec-Fetch-Site says a browser sent them from another site.
  */
 export function originCheck(environment: Environment): MiddlewareHandler<AppEnv> {
-  const publicOrigin = new URL(environment.PUBLIC_URL).origin;
+  const ownOrigins = siteOrigins(environment.PUBLIC_URL);
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || CSRF_EXEMPT_PATHS.has(trimSlash(c.req.path))) return next();
-    const origin = c.req.header('Origin');
-    const fetchSite = c.req.header('Sec-Fetch-Site');
-    const ownOrigin = new URL(c.req.url).origin;
-    const trusted =
-      origin !== undefined
-        ? origin === publicOrigin || origin === ownOrigin
-        : fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none';
-    if (!trusted) {
-      c.var.logger.warn({ origin, fetchSite, path: c.req.path }, 'cross-site request refused');
-      return jsonError(c, 403, 'Cross-site request refused.');
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const path = trimSlash(c.req.path);
+    if (path === UNSUBSCRIBE_PATH) return next();
+    const origin = senderOrigin(c);
+    if (origin === undefined) {
+      const fetchSite = c.req.header('Sec-Fetch-Site');
+      if (fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none') return next();
+    } else if (ownOrigins.has(origin)) {
+      return next();
+    } else if (c.req.method === 'POST' && PARTNER_POST_PATHS.has(path)) {
+      const partners = await c.var.partners.snapshot();
+      if (partners.corsOrigins.has(origin)) return next();
+      if (partners.switchedOffOrigins.has(origin)) {
+        c.var.logger.warn({ origin, path }, 'request from a disabled partner refused');
+        const error =
+          path === '/api/service-form'
+            ? PARTNER_REFUSALS.quotesSwitchedOff
+            : PARTNER_REFUSALS.requestsSwitchedOff;
+        return c.json({ error, partnerDisabled: true, requestId: c.var.requestId }, 403);
+      }
     }
-    return next();
+    c.var.logger.warn({ origin, path }, 'cross-site request refused');
+    return jsonError(c, 403, 'Cross-site request refused.');
   });
 }
 
@@ -220,7 +260,7 @@ export function originCheck(environment: Environment): MiddlewareHandler<AppEnv>
  * The public submission routes take JSON only: 415 for any other content type (text/plain, forms,
  * multipart, XML…) or none. A browser sends those "simple" types cross-site without a CORS preflight,
  * so accepting them would let any page post quotes from its visitors' browsers around the partner
- * allow-list; JSON always needs the preflight, which only PARTNER_ORIGINS pass.
+ * allow-list; JSON always needs the preflight, which only listed, enabled partner origins pass.
  */
 export function jsonSubmissionsOnly(): MiddlewareHandler<AppEnv> {
   const paths = new Set<string>([...PUBLIC_SUBMISSION_PATHS, PUBLIC_COLLECT_PATH]);

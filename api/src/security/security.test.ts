@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { newsletterSubscribers, outbox, quoteRequests, teamContactMessages } from '../db/schema.ts';
 import { createLogger } from '../lib/logger.ts';
+import { httpGet, httpPost, listen } from '../test-support/http-server.ts';
 import { validQuoteRequests } from '../test-support/quote-requests.ts';
 import { createTestAdmin, signIn, testAdmin } from '../test-support/sign-in.ts';
 import { createTestApp } from '../test-support/test-app.ts';
@@ -179,7 +180,10 @@ describe('CSRF protection on cookie-authenticated mutations', () => {
     ['a sibling origin', { Origin: 'https://shop.clean.example' }, 403],
     ['Sec-Fetch-Site: same-origin', { 'Sec-Fetch-Site': 'same-origin' }, 200],
     ['the PUBLIC_URL origin', { Origin: 'https://clean.example' }, 200],
-    ['the request’s own origin', { Origin: 'http://localhost' }, 200],
+    ['the request’s own origin, when it is not PUBLIC_URL’s', { Origin: 'http://localhost' }, 403],
+    ['a Referer from PUBLIC_URL, without Origin', { Referer: 'https://clean.example/api/login' }, 200],
+    ['a Referer from another site, without Origin', { Referer: 'https://evil.example/page' }, 403],
+    ['a Referer that is no address, without Origin', { Referer: 'not a url' }, 403],
     ['no browser headers (not a browser)', {}, 200],
   ])('%s → %i', async (_label, headers, status) => {
     context = await createTestApp();
@@ -188,14 +192,76 @@ describe('CSRF protection on cookie-authenticated mutations', () => {
     expect(response.status).toBe(status);
   });
 
-  it('leaves public submissions (no cookie authority) to CORS and rate limits', async () => {
-    context = await createTestApp();
-    const response = await post('/api/team-contact', contact, {
-      Origin: 'https://someone.example',
-      'Sec-Fetch-Site': 'cross-site',
-    });
-    expect(response.status).toBe(201);
-    expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
+  it('refuses a public submission from a site that is not listed, without CORS, and stores nothing', async () => {
+    context = await createTestApp({ PARTNER_ORIGINS: 'https://agency.example' });
+    const senders: Record<string, string>[] = [
+      { Origin: 'https://someone.example', 'Sec-Fetch-Site': 'cross-site' },
+      { Referer: 'https://someone.example/contact' },
+      { Origin: 'null' },
+    ];
+    for (const headers of senders) {
+      for (const path of ['/api/team-contact', '/api/newsletter', '/api/service-form', '/api/collect']) {
+        const response = await post(path, contact, headers);
+        expect(response.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
+        expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
+        expect(await response.json()).toEqual({
+          error: 'Cross-site request refused.',
+          requestId: response.headers.get('X-Request-Id'),
+        });
+      }
+    }
+    await nothingStored();
+    expect(await context.database.db.select().from(quoteRequests)).toEqual([]);
+    // The site itself and a listed partner still send.
+    expect((await post('/api/team-contact', contact, { Origin: 'https://clean.example' })).status).toBe(201);
+    expect((await post('/api/team-contact', contact, { Origin: 'https://agency.example' })).status).toBe(201);
+  });
+
+  it('a site on this machine is itself at localhost, 127.0.0.1 and [::1] on its port, and nowhere else', async () => {
+    context = await createTestApp({ PUBLIC_URL: 'http://localhost:3000' });
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      expect((await post('/api/team-contact', contact, { Origin: origin })).status, origin).toBe(201);
+    }
+    for (const origin of [
+      'http://127.0.0.1:4000',
+      'https://localhost:3000',
+      'http://localhost.evil.example:3000',
+    ]) {
+      expect((await post('/api/team-contact', contact, { Origin: origin })).status, origin).toBe(403);
+    }
+  });
+
+  it('judges the origin by PUBLIC_URL over HTTP, whatever Host or X-Forwarded-Host say', async () => {
+    context = await createTestApp({ QUOTE_DASHBOARD_PASSWORD: 'sparkle-inbox', TRUST_PROXY: '1' });
+    await createTestAdmin(context.database);
+    const cookie = await signIn(context.app);
+    const server = await listen(context.app);
+    try {
+      const unlock = (headers: Record<string, string>) =>
+        httpPost(server.port, '/api/admin/unlock', JSON.stringify({ password: 'sparkle-inbox' }), {
+          Cookie: cookie,
+          'Content-Type': 'application/json',
+          ...headers,
+        });
+      const spoofed = await unlock({ Host: 'evil.example', Origin: 'http://evil.example' });
+      expect(spoofed.status).toBe(403);
+      expect(JSON.parse(spoofed.body)).toMatchObject({ error: 'Cross-site request refused.' });
+      const forwarded = await unlock({
+        'X-Forwarded-Host': 'evil.example',
+        'X-Forwarded-Proto': 'http',
+        Origin: 'http://evil.example',
+      });
+      expect(forwarded.status).toBe(403);
+      const ownHost = `127.0.0.1:${server.port}`;
+      expect((await unlock({ Host: ownHost, Origin: `http://${ownHost}` })).status).toBe(403);
+      expect((await unlock({ Host: 'evil.example', Referer: 'http://evil.example/page' })).status).toBe(403);
+      // Nothing was unlocked by the refused requests; the site's own origin still unlocks.
+      expect((await httpGet(server.port, '/api/contact', { Cookie: cookie })).status).toBe(403);
+      expect((await unlock({ Host: 'evil.example', Origin: 'https://clean.example' })).status).toBe(200);
+      expect((await httpGet(server.port, '/api/contact', { Cookie: cookie })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 });
 
@@ -215,7 +281,7 @@ describe('content types of public submissions', () => {
         const response = await context.app.request(path, {
           method: 'POST',
           headers: {
-            Origin: 'https://someone.example',
+            Origin: 'https://clean.example',
             ...(type === undefined ? {} : { 'Content-Type': type }),
           },
           body,
@@ -279,7 +345,7 @@ describe('CORS for a quote with a partner key', () => {
       body: JSON.stringify(validQuoteRequests.regularClean),
     });
 
-  it('lets any site ask, so the embed there can read the refusal, and stores nothing from it', async () => {
+  it('gives a site not allowed to use the key no CORS answer, refuses it and stores nothing', async () => {
     context = await createTestApp(partnerEnv);
     const preflight = await context.app.request('/api/service-form', {
       method: 'OPTIONS',
@@ -289,20 +355,18 @@ describe('CORS for a quote with a partner key', () => {
         'Access-Control-Request-Headers': 'content-type,idempotency-key,x-partner-key',
       },
     });
-    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe('https://copycat.example');
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBeNull();
 
-    const refused = await submit('https://copycat.example', 'northside');
-    expect(refused.status).toBe(403);
-    expect(refused.headers.get('Access-Control-Allow-Origin')).toBe('https://copycat.example');
-    expect(((await refused.json()) as { error: string }).error).toBe(
-      'This site is not allowed to send quote requests with this partner key.',
-    );
-    const empty = await submit('https://copycat.example', ' ');
-    expect(empty.status).toBe(400);
+    for (const key of ['northside', ' ', 'no-such-partner']) {
+      const refused = await submit('https://copycat.example', key);
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    }
     expect(await context.database.db.select().from(quoteRequests)).toEqual([]);
 
     const accepted = await submit('https://northside.example', 'northside');
     expect(accepted.status).toBe(201);
+    expect(accepted.headers.get('Access-Control-Allow-Origin')).toBe('https://northside.example');
     const stored = await context.database.db.select().from(quoteRequests);
     expect(stored.map((row) => row.source)).toEqual(['partner:northside']);
   });

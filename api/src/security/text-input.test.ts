@@ -11,7 +11,19 @@ import { createTestApp } from '../test-support/test-app.ts';
 
 const UNREADABLE = ['\ud800', 'Jo\udfff', 'a\ud800b'];
 const CONTROL = ['\u0000', 'Jo\u0000hn', '\u0007', '\u001b[31m', 'x\u007f', 'y\u0085'];
-const INVISIBLE = ['\u200b', '\u00ad', '\u2800', '\u3164', ' \u200b\u00a0 ', '\u0000\u0000'];
+// Default-ignorable code points and lone combining marks draw nothing either: a name made of them
+// showed as a blank name in the inbox.
+const SHOWS_NOTHING = ['\u034f', '\ufe0f', '\u{e0100}', '\u17b4', '\u180b', '\u0301', '\u20e3'];
+const INVISIBLE = [
+  '\u200b',
+  '\u00ad',
+  '\u2800',
+  '\u3164',
+  ' \u200b\u00a0 ',
+  '\u0000\u0000',
+  ...SHOWS_NOTHING,
+  SHOWS_NOTHING.join(''),
+];
 
 let context: Awaited<ReturnType<typeof createTestApp>>;
 let cookie: string;

@@ -1,6 +1,7 @@
 /**
  * Seeds a database with `count` quote requests for the quote-inbox bench and the big CSV test: a steady 100 quotes a day
- * (so a date range holds as many quotes in a small database as in a large one), every service, all
+ * (so a date range holds as many quotes in a small database as in a large one) — or, for the
+ * analytics report's bench and test, as many as asked within one day (`spacingMs`), every service, all
  * five statuses, a few partner quotes, and customers who come back (≈30 % of quotes share an email or
  * a phone with an earlier one). Written in batches of 1,000 rows per transaction through one JSON
  * parameter (json-rows-insert.ts), so 100,000 quotes take seconds, not minutes; the database's
@@ -88,11 +89,23 @@ export interface SeededQuotes {
   searchPhone: string;
 }
 
-/** Writes `count` quotes, the newest an hour before `now`. */
-export async function seedQuotes(database: Database, count: number, now = Date.now()): Promise<SeededQuotes> {
+/** Where the seeded quotes fall in time. */
+export interface SeedTiming {
+  /** created_at of the newest quote; default an hour ago. */
+  newest?: Date;
+  /** Time between two quotes; default a steady {@link QUOTES_PER_DAY} a day. */
+  spacingMs?: number;
+}
+
+/** Writes `count` quotes, `spacingMs` apart, the newest at `newest`. */
+export async function seedQuotes(
+  database: Database,
+  count: number,
+  timing: SeedTiming = {},
+): Promise<SeededQuotes> {
   const random = randomSequence(20261123);
-  const spacing = DAY_MS / QUOTES_PER_DAY;
-  const newest = now - 60 * 60 * 1000;
+  const spacing = timing.spacingMs ?? DAY_MS / QUOTES_PER_DAY;
+  const newest = timing.newest?.getTime() ?? Date.now() - 60 * 60 * 1000;
   const customers = Math.max(1, Math.round(count * 0.7));
   let searchPhone = customerPhone(0);
   for (let start = 0; start < count; start += BATCH) {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emptyAnswers } from './quote-answers.ts';
 import { checkStep, isBlank, quoteFieldRules } from './quote-rules.ts';
@@ -64,5 +65,77 @@ describe('the wizard and the server share them', () => {
     );
     expect(quoteFieldRules.specialRequests('Please\nuse the side gate').issues).toEqual([]);
     expect(quoteFieldRules.name('\u200b Jane \u200b').value).toBe('Jane');
+  });
+});
+
+/**
+ * Characters a screen draws as nothing on their own: default-ignorable code points (the combining
+ * grapheme joiner, variation selectors, Khmer and Mongolian fillers and selectors, tag characters…),
+ * combining marks with no letter to sit on, whitespace, format and control characters.
+ */
+const SHOWS_NOTHING_ALONE = [
+  '\u034f',
+  '\ufe0f',
+  '\u{e0100}',
+  '\u17b4',
+  '\u180b',
+  '\u0301',
+  '\u20e3',
+  '\u{e0041}',
+  '\u115f',
+  '\u200d',
+  '\u2060',
+  '\u3000',
+  '\u00a0',
+  '\u0009',
+  '\u000a',
+] as const;
+
+/** Strings made only of characters that show nothing (at least one of them). */
+const nothingVisible = fc
+  .array(fc.constantFrom(...SHOWS_NOTHING_ALONE), { minLength: 1, maxLength: 12 })
+  .map((parts) => parts.join(''));
+
+/** A character that shows: a letter, digit or symbol from several scripts, or an emoji. */
+const visibleCharacter = fc.constantFrom('J', 'é', 'ß', 'Ж', 'م', '中', 'ก', '7', '@', '😀', '❤');
+
+describe('required text needs a visible character (property)', () => {
+  it('text made only of invisible characters, ignorables and lone marks shows nothing and is stored as nothing', () => {
+    fc.assert(
+      fc.property(nothingVisible, (value) => {
+        expect(hasVisibleText(value)).toBe(false);
+        expect(isBlank(value)).toBe(true);
+        expect(trimText(value)).toBe('');
+      }),
+    );
+  });
+
+  it('one visible character among them is enough, and it is kept with its marks and selectors', () => {
+    fc.assert(
+      fc.property(nothingVisible, visibleCharacter, nothingVisible, (before, visible, after) => {
+        const value = `${before}${visible}${after}`;
+        expect(hasVisibleText(value)).toBe(true);
+        expect(isBlank(value)).toBe(false);
+        expect(trimText(value)).toContain(visible);
+      }),
+    );
+    // A variation selector or accent after the letter belongs to it.
+    expect(trimText('❤\ufe0f')).toBe('❤\ufe0f');
+    expect(trimText('Jose\u0301')).toBe('Jose\u0301');
+  });
+
+  it('the wizard and the server give the required message for each such name', () => {
+    fc.assert(
+      fc.property(nothingVisible, (name) => {
+        const errors = checkStep('contact-info', {
+          ...emptyAnswers(),
+          name,
+          phone: '0491 570 156',
+          email: 'jane@example.com',
+          address: '1 Main St, Fitzroy VIC',
+        });
+        expect(errors).toEqual({ name: 'Enter your full name' });
+      }),
+    );
   });
 });

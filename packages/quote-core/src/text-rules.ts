@@ -8,14 +8,23 @@
  *   breaks and tabs.
  * - Invisible characters at either end — whitespace, zero-width and other format characters (U+200B,
  *   U+00AD, U+FEFF…) and the blank "letters" fonts draw as nothing (U+2800, Hangul fillers) — are
- *   trimmed, so required text must contain a visible character.
+ *   trimmed.
+ * - Required text must contain a visible character: one that is not whitespace, not a control or
+ *   format character, not a Unicode default-ignorable code point (variation selectors, the combining
+ *   grapheme joiner, Mongolian and Khmer fillers… which screens draw as nothing) and not a combining
+ *   mark (a lone accent has no letter to sit on). Text made only of those is stored as nothing.
  */
 
 /** Characters that show nothing (a regular-expression class body, `u` flag). */
 const INVISIBLE = String.raw`\s\p{Cf}\p{Zs}\p{Zl}\p{Zp}\u2800\u115F\u1160\u3164\uFFA0`;
 
 const EDGE_INVISIBLE = new RegExp(`^[${INVISIBLE}]+|[${INVISIBLE}]+$`, 'gu');
-const VISIBLE = new RegExp(`[^${INVISIBLE}\\p{Cc}]`, 'u');
+/**
+ * A character that shows something. Default-ignorable code points and combining marks count only
+ * beside a visible character: they are not trimmed at the ends, where a variation selector or an
+ * accent still belongs to the character before it ('❤️', 'José' typed with a combining accent).
+ */
+const VISIBLE = new RegExp(`[^${INVISIBLE}\\p{Cc}\\p{Default_Ignorable_Code_Point}\\p{M}]`, 'u');
 /** With the `u` flag a surrogate pair is one code point, so only unpaired halves match. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 const CONTROL = /\p{Cc}/u;
@@ -48,9 +57,9 @@ export function isWellFormedText(value: string): boolean {
   return !LONE_SURROGATE.test(value);
 }
 
-/** `value` without invisible characters at either end (what is stored). */
+/** `value` without invisible characters at either end (what is stored); '' when nothing in it shows. */
 export function trimText(value: string): string {
-  return value.replace(EDGE_INVISIBLE, '');
+  return VISIBLE.test(value) ? value.replace(EDGE_INVISIBLE, '') : '';
 }
 
 /** Whether `value` shows anything: a required field needs at least one visible character. */

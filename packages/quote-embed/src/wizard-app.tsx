@@ -61,6 +61,29 @@ function successLocation(successUrl: string, reference: string): string {
 }
 
 /**
+ * Why this page may not send quotes, from GET /api/partner-status, or undefined when it may (or the
+ * API cannot be asked). A refused site's submission gets no CORS headers, so the browser hides the
+ * API's 403 from the page; this public answer can be read from any origin.
+ */
+async function refusal(
+  options: EmbedOptions,
+  signal: AbortSignal | null | undefined,
+): Promise<string | undefined> {
+  const base = options.apiBase.replace(/\/+$/, '');
+  const key = options.partnerKey ? `?key=${encodeURIComponent(options.partnerKey)}` : '';
+  try {
+    const response = await fetch(`${base}/api/partner-status${key}`, {
+      credentials: 'omit',
+      signal: signal ?? null,
+    });
+    const status = (await response.json()) as { accepting?: unknown; message?: unknown };
+    return status.accepting === false && typeof status.message === 'string' ? status.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Whether sending the same request again may succeed, from the last answer's status: not after a
  * refusal (400, 403, 422…), where only calling helps; yes after a network failure, 408, 429 or 5xx.
  */
@@ -95,9 +118,19 @@ function EmbeddedWizard({ host, options, generation, onStep }: EmbeddedWizardPro
     return createFetchSubmitQuote({
       apiBaseUrl: latest.current.apiBase,
       fetch: async (input, request) => {
-        const response = await fetch(input, request);
-        lastStatus.current = response.status;
-        return response;
+        try {
+          const response = await fetch(input, request);
+          lastStatus.current = response.status;
+          return response;
+        } catch (error) {
+          // No readable answer: an outage, or a site the API refuses. Only the latter is a 403.
+          const message = request?.signal?.aborted
+            ? undefined
+            : await refusal(latest.current, request?.signal);
+          if (message === undefined) throw error;
+          lastStatus.current = 403;
+          return new Response(JSON.stringify({ error: message }), { status: 403 });
+        }
       },
     })(submission, init);
   });

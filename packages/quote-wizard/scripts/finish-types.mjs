@@ -1,7 +1,8 @@
 // After `tsc -p tsconfig.build.json`: makes the declarations in dist/types self-contained for the
 // published package. @cleanquote/quote-core is private and bundled into dist/index.js, so imports of
 // it are pointed at its emitted declarations; source-style `.ts`/`.tsx` specifiers become `.js`.
-// Then writes dist/index.d.ts, the entry named by the package's exports map.
+// Then writes dist/index.d.ts and dist/no-script-form.d.ts, the entries named by the package's
+// exports map.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,8 +41,12 @@ if (leftovers.length > 0) {
   console.error(`Declarations still import private packages:\n  ${leftovers.join('\n  ')}`);
   process.exit(1);
 }
-writeFileSync(
-  join(packageRoot, 'dist', 'index.d.ts'),
-  "export * from './types/quote-wizard/src/index.js';\n",
+for (const entry of ['index', 'no-script-form']) {
+  writeFileSync(
+    join(packageRoot, 'dist', `${entry}.d.ts`),
+    `export * from './types/quote-wizard/src/${entry}.js';\n`,
+  );
+}
+console.log(
+  `Declarations ready: ${files.length} files under dist/types, entries dist/index.d.ts and dist/no-script-form.d.ts`,
 );
-console.log(`Declarations ready: ${files.length} files under dist/types, entry dist/index.d.ts`);

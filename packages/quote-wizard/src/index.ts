@@ -11,27 +11,16 @@
  * @packageDocumentation
  */
 
+// The no-script form protocol (decideQuoteForm, readQuoteForm…) is the server's side of the form:
+// it has its own entry, '@cleanquote/quote-wizard/no-script-form', so browsers never download it.
 export type {
+  QuoteFormState,
   QuoteRequest,
   QuoteRequestInput,
   ServiceType,
   StepId,
   SubmitQuoteInput,
   SubmitQuoteOutput,
-} from '@cleanquote/quote-core';
-// The no-script form protocol (docs/decisions/0009), for a host whose server answers the wizard's
-// posts (`formAction`) and renders it again with `formState`.
-export {
-  decideQuoteForm,
-  type FormFields,
-  type PostedQuoteForm,
-  parseQuoteFormState,
-  QUOTE_FORM_FIELDS,
-  type QuoteFormAction,
-  type QuoteFormOutcome,
-  type QuoteFormState,
-  readQuoteForm,
-  serializeQuoteFormState,
 } from '@cleanquote/quote-core';
 export {
   browserDraftStorage,

@@ -1,4 +1,4 @@
-import { parseQuoteFormState } from '@cleanquote/quote-wizard';
+import { parseQuoteFormState } from '@cleanquote/quote-wizard/no-script-form';
 import { describe, expect, it } from 'vitest';
 import { render } from './entry-server.tsx';
 

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
+import type { JobRunStatus } from '../../db/schema.ts';
 import { type Clock, systemClock } from '../../jobs/clock.ts';
 import { lastJobRun, nextFireTime, type ScheduledJob } from '../../jobs/job-runner.ts';
 import { SCHEDULED_JOBS } from '../../jobs/scheduled-jobs.ts';
@@ -14,9 +15,11 @@ export interface JobStatus {
   nextRunAt: string | null;
   lastRun: {
     period: string;
-    status: 'running' | 'succeeded' | 'failed';
+    /** 'skipped': there was nothing the job could do for the period (see `error` for why). */
+    status: JobRunStatus;
     startedAt: string;
     finishedAt: string | null;
+    /** Why the run failed or was skipped. */
     error: string | null;
   } | null;
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, inArray, lt, max } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { reportRecipients } from '../../analytics/report-mail.ts';
 import type { AuthEnv } from '../../auth/middleware.ts';
 import { outbox, quoteRequests } from '../../db/schema.ts';
 import { dailyReportJob } from '../../jobs/scheduled-jobs.ts';
@@ -21,7 +22,16 @@ export interface SystemStatus {
   };
   quotes: { new: number; overdue: number };
   /** The daily analytics email: its next run and last run (GET /api/admin/jobs has every job). */
-  dailyReport: JobStatus | null;
+  dailyReport: DailyReportStatus | null;
+}
+
+/** The daily report's job, and whether anyone receives it. */
+export interface DailyReportStatus extends JobStatus {
+  /**
+   * How many addresses the report goes to (ADMIN_EMAIL and BUSINESS_EMAIL); 0 when neither is set,
+   * and then its runs are skipped.
+   */
+  recipients: number;
 }
 
 // An SMTP refusal can quote a customer's address; the status is shown before the quote dashboard
@@ -93,6 +103,6 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
       lastError: mode === 'smtp' && failed ? failed.replace(ADDRESS, '<address>') : null,
     },
     quotes: { new: quotes?.count ?? 0, overdue: overdue?.count ?? 0 },
-    dailyReport: dailyReport ?? null,
+    dailyReport: dailyReport ? { ...dailyReport, recipients: reportRecipients(environment).length } : null,
   };
 }

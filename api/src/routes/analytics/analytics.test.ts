@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsReport } from '../../analytics/report.ts';
+import { type AnalyticsReport, FUNNEL_VISITS_PER_READ } from '../../analytics/report.ts';
 import { DAILY_REPORT_KIND } from '../../analytics/report-mail.ts';
 import { deleteExpiredAnalytics, firstKeptDay } from '../../analytics/retention.ts';
 import { newRowId } from '../../db/row-id.ts';
@@ -261,7 +261,10 @@ describe('GET /api/analytics/report', () => {
     await insertQuote('2026-04-06T00:00:00+10:00', 'Next Day');
     const body = await report('?date=2026-04-05');
     const names = body.contactRequests.map((quote) => quote.name);
-    expect(names).toEqual(['At Midnight', 'The Second Half Past Two', 'Last Minute']);
+    // Newest first, as the inbox lists them.
+    expect(names).toEqual(['Last Minute', 'The Second Half Past Two', 'At Midnight']);
+    expect(body.contactRequestCount).toBe(3);
+    expect(body.inboxUrl).toBe('https://clean.example/admin?from=2026-04-05&to=2026-04-05');
     expect(body.contactRequests[0]).toMatchObject({
       service: 'regular-clean',
       phone: '0491 570 158',
@@ -280,7 +283,33 @@ describe('GET /api/analytics/report', () => {
     await insertQuote('2026-10-04T23:59:00+11:00', 'Last');
     await insertQuote('2026-10-05T00:00:00+11:00', 'Next Day');
     const body = await report('?date=2026-10-04');
-    expect(body.contactRequests.map((quote) => quote.name)).toEqual(['First', 'Last']);
+    expect(body.contactRequests.map((quote) => quote.name)).toEqual(['Last', 'First']);
+    expect(body.contactRequestCount).toBe(2);
+  });
+
+  it('counts each day of the 30-day chart from Melbourne midnight to midnight, across the start of daylight saving', async () => {
+    await insertQuote('2026-10-02T23:59:59.999+10:00', 'Friday Night');
+    await insertQuote('2026-10-03T00:00:00.000+10:00', 'Saturday Midnight');
+    await insertQuote('2026-10-03T23:59:59.999+10:00', 'Saturday Night');
+    // Sunday 4 October has 23 hours: 2:00 becomes 3:00.
+    await insertQuote('2026-10-04T00:00:00.000+10:00', 'Sunday Midnight');
+    await insertQuote('2026-10-04T03:00:00.000+11:00', 'Sunday Three');
+    await insertQuote('2026-10-04T23:59:59.999+11:00', 'Sunday Night');
+    await insertQuote('2026-10-05T00:00:00.000+11:00', 'Monday Midnight');
+    // Outside the 30 days up to 5 October.
+    await insertQuote('2026-09-05T23:59:59.999+10:00', 'Too Early');
+    await insertQuote('2026-10-06T00:00:00.000+11:00', 'Too Late');
+    await insertView('2026-10-04', '/');
+    const body = await report('?date=2026-10-05');
+    expect(body.daily[0]).toEqual({ date: '2026-09-06', views: 0, quoteRequests: 0 });
+    expect(body.daily.slice(-4)).toEqual([
+      { date: '2026-10-02', views: 0, quoteRequests: 1 },
+      { date: '2026-10-03', views: 0, quoteRequests: 2 },
+      { date: '2026-10-04', views: 1, quoteRequests: 3 },
+      { date: '2026-10-05', views: 0, quoteRequests: 1 },
+    ]);
+    expect(body.daily.reduce((sum, day) => sum + day.quoteRequests, 0)).toBe(7);
+    expect(body.contactRequestCount).toBe(1);
   });
 
   it('shows the wizard funnel: visits reaching each step, and where they left', async () => {
@@ -320,6 +349,43 @@ describe('GET /api/analytics/report', () => {
       { step: 'submitted', reached: 1, dropOff: 0 },
     ]);
     expect(body.failedSubmissions).toBe(1);
+  });
+
+  it('counts each visit once in the funnel, however many visits the day had', async () => {
+    // More visits than one statement of the report reads, each sending 'started' twice.
+    const visits = FUNNEL_VISITS_PER_READ * 2 + 1;
+    const events: [string, string][] = [];
+    const expected = { serviceType: 0, submitted: 0, failed: 0, leftAtStart: 0, leftAtServiceType: 0 };
+    for (let n = 0; n < visits; n += 1) {
+      const visit = `visit-${String(n).padStart(6, '0')}`;
+      events.push([visit, 'started'], [visit, 'started']);
+      if (n % 2 === 0) events.push([visit, 'service-type']);
+      if (n % 5 === 0) events.push([visit, 'submitted']);
+      if (n % 3 === 0) events.push([visit, 'submission-failed']);
+      expected.serviceType += n % 2 === 0 ? 1 : 0;
+      expected.submitted += n % 5 === 0 ? 1 : 0;
+      expected.failed += n % 3 === 0 ? 1 : 0;
+      if (n % 5 !== 0) expected[n % 2 === 0 ? 'leftAtServiceType' : 'leftAtStart'] += 1;
+    }
+    const rows = events.map(([visit, step], index) => [
+      `event-${index}`,
+      Date.now(),
+      '2026-11-22',
+      visit,
+      step,
+    ]);
+    await context.database.writes.run((tx) =>
+      tx.run(
+        sql`insert into funnel_events (id, at, day, visit, step) select value->>0, value->>1, value->>2, value->>3, value->>4 from json_each(${JSON.stringify(rows)})`,
+      ),
+    );
+    const body = await report('?date=2026-11-22');
+    expect(body.funnel).toEqual([
+      { step: 'started', reached: visits, dropOff: expected.leftAtStart },
+      { step: 'service-type', reached: expected.serviceType, dropOff: expected.leftAtServiceType },
+      { step: 'submitted', reached: expected.submitted, dropOff: 0 },
+    ]);
+    expect(body.failedSubmissions).toBe(expected.failed);
   });
 
   it('reports yesterday in Melbourne by default and refuses a day that does not exist', async () => {
@@ -369,6 +435,10 @@ describe('POST /api/analytics/send-report', () => {
     expect(mail?.subject).toBe('Daily analytics report for Sunday 22 November 2026');
     expect(mail?.textBody).toContain('Page views: 1');
     expect(mail?.textBody).toContain('Priya Shah, Regular Cleaning');
+    expect(mail?.textBody).toContain('Quote requests: 1\n');
+    expect(mail?.textBody).toContain(
+      'See them in the inbox: https://clean.example/admin?from=2026-11-22&to=2026-11-22',
+    );
     expect(mail?.htmlBody).toContain('<h2 style="font-size:1.1em">Quote requests</h2>');
     expect((await context.app.request('/api/analytics/send-report', { method: 'POST' })).status).toBe(401);
   });

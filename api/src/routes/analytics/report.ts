@@ -14,7 +14,8 @@ function reportDay(value: string | undefined, now: Date): string | undefined {
 /**
  * The analytics report for staff (spec §3, §7): GET /report?date=YYYY-MM-DD (a Melbourne day,
  * default yesterday) and POST /send-report (?date= likewise), which queues the daily report email
- * to ADMIN_EMAIL and BUSINESS_EMAIL through the outbox. Admin session; the report carries the day's
+ * to ADMIN_EMAIL and BUSINESS_EMAIL through the outbox. Both list the day's 50 newest quote requests
+ * beside its count and a link to the inbox filtered to that day. Admin session; the report carries the day's
  * quote requests, so both stay behind the quote-dashboard lock.
  */
 export function analyticsRoutes(clock: Clock = systemClock) {
@@ -25,7 +26,8 @@ export function analyticsRoutes(clock: Clock = systemClock) {
     const day = reportDay(c.req.query('date'), clock.now());
     if (!day)
       return c.json({ error: 'date must be a day written YYYY-MM-DD.', requestId: c.var.requestId }, 400);
-    return c.json(await buildAnalyticsReport(c.var.database.db, day));
+    const { database, environment } = c.var;
+    return c.json(await buildAnalyticsReport(database.db, day, { publicUrl: environment.PUBLIC_URL }));
   });
 
   routes.post('/send-report', async (c) => {
@@ -42,7 +44,7 @@ export function analyticsRoutes(clock: Clock = systemClock) {
         409,
       );
     }
-    const report = await buildAnalyticsReport(database.db, day);
+    const report = await buildAnalyticsReport(database.db, day, { publicUrl: environment.PUBLIC_URL });
     const recipients = await database.writes.run((tx) => enqueueDailyReport(tx, report, environment));
     return c.json({ date: day, recipients }, 202);
   });

@@ -1,10 +1,9 @@
-import { business } from '@cleanquote/content';
 import { toFieldErrors } from '@cleanquote/quote-core';
 import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { invalidBody, readJsonBody } from '../../lib/read-json.ts';
-import { checkPartnerKey } from '../../lib/submission-source.ts';
+import { checkPartnerKey, PARTNER_REFUSALS } from '../../lib/submission-source.ts';
 import { storeQuoteRequest } from './store-quote-request.ts';
 
 /** Idempotency keys are opaque client strings (a UUID from the wizard), bounded in size. */
@@ -21,7 +20,8 @@ export { TERMS_VERSION } from './store-quote-request.ts';
  * An X-Partner-Key header attributes the quote to a partner's site (source `partner:<key>`). Only the
  * partner's origins may use it: from any other origin the request is refused with 403 before its body
  * is read, as is every request of a partner staff disabled (with the business's phone number); a key
- * that is not known is a bad field (400).
+ * that is not known is a bad field (400). A disabled partner's site is refused even earlier, with or
+ * without a key, by the origin check (security/baseline.ts).
  */
 export const serviceFormRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const partner = await checkPartnerKey(c);
@@ -30,19 +30,13 @@ export const serviceFormRoutes = new Hono<AppEnv>().post('/', async (c) => {
       { partnerKey: partner.key, origin: partner.origin },
       'partner key from a foreign origin',
     );
-    return c.json(
-      {
-        error: 'This site is not allowed to send quote requests with this partner key.',
-        requestId: c.var.requestId,
-      },
-      403,
-    );
+    return c.json({ error: PARTNER_REFUSALS.originNotAllowed, requestId: c.var.requestId }, 403);
   }
 
   if (partner.outcome === 'partner-disabled') {
     return c.json(
       {
-        error: `Quote requests from this site are switched off. Please call ${business.name} on ${business.phone} for your quote.`,
+        error: PARTNER_REFUSALS.quotesSwitchedOff,
         partnerDisabled: true,
         requestId: c.var.requestId,
       },
@@ -60,7 +54,7 @@ export const serviceFormRoutes = new Hono<AppEnv>().post('/', async (c) => {
     fields['Idempotency-Key'] = 'Use 8 to 128 letters, digits, hyphens or underscores.';
   }
   if (partner.outcome === 'unknown-key') {
-    fields['X-Partner-Key'] = 'Unknown partner key. Check the key your embed code was given.';
+    fields['X-Partner-Key'] = PARTNER_REFUSALS.unknownKey;
   }
   if (partner.outcome === 'unknown-key' || !result?.success || Object.keys(fields).length > 0) {
     return invalidBody(c, fields);

@@ -25,7 +25,12 @@ export interface SystemStatus {
   };
   quotes: { new: number; overdue: number };
   /** The daily analytics email's schedule and last run (issue 15). */
-  dailyReport?: JobStatus | null;
+  dailyReport?: DailyReportStatus | null;
+}
+
+/** The daily report's job, and how many addresses receive it (0: none set, its runs are skipped). */
+export interface DailyReportStatus extends JobStatus {
+  recipients: number;
 }
 
 /** Where a mail is in the outbox. 'captured': kept, never sent (no SMTP configured). */
@@ -404,7 +409,8 @@ export interface JobStatus {
   lastRun: {
     /** The day (or week) the run was for. */
     period: string;
-    status: 'running' | 'succeeded' | 'failed';
+    /** 'skipped': there was nothing the job could do for the period (`error` says why). */
+    status: 'running' | 'succeeded' | 'failed' | 'skipped';
     startedAt: string;
     finishedAt: string | null;
     error: string | null;
@@ -437,7 +443,12 @@ export interface AnalyticsReport {
     changePercent: number | null;
   };
   pageBreakdown: { page: string; count: number }[];
+  /** The day's newest quote requests (at most 50), newest first. */
   contactRequests: ReportedQuoteRequest[];
+  /** How many quote requests the day had in all. */
+  contactRequestCount: number;
+  /** The quote inbox filtered to the day (an absolute PUBLIC_URL address). */
+  inboxUrl: string;
   uniqueVisitors: number;
   referrers: { host: string; count: number }[];
   funnel: { step: string; reached: number; dropOff: number }[];

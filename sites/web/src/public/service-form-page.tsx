@@ -1,10 +1,10 @@
 import { business } from '@cleanquote/content';
+import { QuoteWizard } from '@cleanquote/quote-wizard';
 import {
   parseQuoteFormState,
   type QuoteFormState,
-  QuoteWizard,
   serializeQuoteFormState,
-} from '@cleanquote/quote-wizard';
+} from '@cleanquote/quote-wizard/no-script-form';
 import '@cleanquote/quote-wizard/style.css';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';

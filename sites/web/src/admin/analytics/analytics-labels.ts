@@ -47,3 +47,16 @@ export function changeLabel(changePercent: number | null): string {
   if (changePercent === 0) return 'no change';
   return `${changePercent > 0 ? '+' : '−'}${Math.abs(changePercent)}%`;
 }
+
+const countFormat = new Intl.NumberFormat('en-AU');
+
+/** A count as staff read it: '100,000'. */
+export function countLabel(count: number): string {
+  return countFormat.format(count);
+}
+
+/** The in-app path of an absolute address the API gives ('https://…/admin?from=…' → '/admin?from=…'). */
+export function appPath(address: string): string {
+  const url = new URL(address, 'http://localhost');
+  return `${url.pathname}${url.search}`;
+}

@@ -1,12 +1,20 @@
 import './analytics.css';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { type AnalyticsReport, fetchAnalyticsReport, sendAnalyticsReport } from '../admin-api.ts';
 import { isLockedError, reportAdminError } from '../admin-errors.ts';
 import { serviceLabel } from '../inbox/quote-labels.ts';
 import { UnlockForm } from '../unlock-form.tsx';
-import { changeLabel, dayLabel, funnelLabel, melbourneDayFromToday } from './analytics-labels.ts';
+import {
+  appPath,
+  changeLabel,
+  countLabel,
+  dayLabel,
+  funnelLabel,
+  melbourneDayFromToday,
+} from './analytics-labels.ts';
 import { DailyChart } from './daily-chart.tsx';
 
 type Load =
@@ -18,7 +26,8 @@ type Load =
 /**
  * /analytics (spec §2, §3, §8; issue 15): one Melbourne day's report — totals and the weekly
  * comparison, 30 days of views and quote requests, pages, referrers, the wizard funnel and the day's
- * quote requests — a 'Date' field, and 'Send Daily Report'. The report lists quote requests, so a
+ * newest quote requests with a link to all of them in the inbox — a 'Date' field, and 'Send Daily
+ * Report'. The report lists quote requests, so a
  * locked quote dashboard asks for its password first.
  */
 export function AnalyticsScreen() {
@@ -129,7 +138,7 @@ function Report({ report }: { report: AnalyticsReport }) {
         </div>
         <div className="card">
           <dt>Quote requests</dt>
-          <dd className="analytics-totals__value">{report.contactRequests.length}</dd>
+          <dd className="analytics-totals__value">{countLabel(report.contactRequestCount)}</dd>
         </div>
       </dl>
 
@@ -191,8 +200,29 @@ function Report({ report }: { report: AnalyticsReport }) {
             </table>
           </div>
         )}
+        <InboxLink report={report} />
       </section>
     </div>
+  );
+}
+
+/** Under the day's newest quote requests: how many are shown, and the way to all of them in the inbox. */
+function InboxLink({ report }: { report: AnalyticsReport }) {
+  const shown = report.contactRequests.length;
+  const total = report.contactRequestCount;
+  if (total === 0) return null;
+  const href = appPath(report.inboxUrl);
+  if (shown >= total) {
+    return (
+      <p>
+        <Link href={href}>See them in the inbox</Link>
+      </p>
+    );
+  }
+  return (
+    <p>
+      {countLabel(shown)} newest shown. <Link href={href}>See all {countLabel(total)} in the inbox</Link>
+    </p>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
-import { fetchSystemStatus, type JobStatus, type SystemStatus } from '../admin-api.ts';
+import { type DailyReportStatus, fetchSystemStatus, type SystemStatus } from '../admin-api.ts';
 import { reportAdminError } from '../admin-errors.ts';
 
 /** How often the panel measures again while the dashboard is open and visible. */
@@ -16,8 +16,12 @@ function emailService(mail: SystemStatus['mail']): { text: string; tone: Tone } 
   return { text: 'Active', tone: 'ok' };
 }
 
-/** The Daily report line: how its last run went, and when the next one is. */
-function dailyReport(job: JobStatus): { text: string; tone: Tone; detail: string | null } {
+/**
+ * The Daily report line: that nobody receives it (its runs are skipped until ADMIN_EMAIL is set), or
+ * how its last run went, and when the next one is.
+ */
+function dailyReport(job: DailyReportStatus): { text: string; tone: Tone; detail: string | null } {
+  if (job.recipients === 0) return { text: 'no recipient (set ADMIN_EMAIL)', tone: 'warning', detail: null };
   const next = job.nextRunAt ? `Next ${formatMelbourneTime(job.nextRunAt)}` : null;
   const last = job.lastRun;
   if (!last) return { text: 'Not sent yet', tone: 'warning', detail: next };
@@ -25,6 +29,9 @@ function dailyReport(job: JobStatus): { text: string; tone: Tone; detail: string
   if (last.status === 'failed') {
     return { text: `Failed (report for ${day})`, tone: 'failing', detail: last.error ?? next };
   }
+  // Skipped while nobody was set to receive it; someone is now, so the next run sends.
+  if (last.status === 'skipped')
+    return { text: `Not sent (report for ${day})`, tone: 'warning', detail: next };
   if (last.status === 'running') return { text: `Sending (report for ${day})`, tone: 'ok', detail: next };
   const sentAt = formatMelbourneTime(last.finishedAt ?? last.startedAt);
   return { text: `Sent ${sentAt} (report for ${day})`, tone: 'ok', detail: next };
@@ -150,7 +157,7 @@ function StatusValue({ tone, children }: { tone: Tone; children: string }) {
   return <strong className={`status-value status-value--${tone}`}>{children}</strong>;
 }
 
-function DailyReportLine({ job }: { job: JobStatus }) {
+function DailyReportLine({ job }: { job: DailyReportStatus }) {
   const line = dailyReport(job);
   return (
     <div>
