@@ -105,9 +105,9 @@ describe('committed migrations', () => {
     }
   });
 
-  it('count the last day’s auto-responses and confirmations toward the per-recipient limits from 0007 on', async () => {
+  it('count the last day’s auto-responses and confirmations toward the per-recipient limits from 0008 on', async () => {
     const url = `file:${join(directory, 'limits-upgrade.db')}`;
-    const before = await databaseAtMigration(url, 7);
+    const before = await databaseAtMigration(url, 8);
     const now = Date.now();
     const mails = [
       ['recent-1', 'quote-auto-response', 'Repeat@Example.com', now - 60_000],
