@@ -77,7 +77,12 @@ describe('a crash during a burst of quote requests', () => {
         const response = await fetch(`${base}/api/service-form`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ ...validQuoteRequests.regularClean, name }),
+          // Each from its own customer, so every quote is within the per-recipient mail limits.
+          body: JSON.stringify({
+            ...validQuoteRequests.regularClean,
+            name,
+            email: `crash-client-${n}@example.com`,
+          }),
         });
         if (response.status !== 201) return `status ${response.status}`;
         const { reference } = (await response.json()) as { reference: string };

@@ -97,3 +97,40 @@ describe('mail and security settings', () => {
     },
   );
 });
+
+describe('per-recipient mail limits', () => {
+  it('default to 3 mails an hour and 10 a day to one address', () => {
+    const environment = parseEnvironment({});
+    expect(environment.RECIPIENT_MAIL_LIMIT_HOUR).toBe(3);
+    expect(environment.RECIPIENT_MAIL_LIMIT_DAY).toBe(10);
+  });
+
+  it('read RECIPIENT_MAIL_LIMIT_HOUR and RECIPIENT_MAIL_LIMIT_DAY as whole numbers', () => {
+    const environment = parseEnvironment({
+      RECIPIENT_MAIL_LIMIT_HOUR: ' 5 ',
+      RECIPIENT_MAIL_LIMIT_DAY: '40',
+    });
+    expect(environment.RECIPIENT_MAIL_LIMIT_HOUR).toBe(5);
+    expect(environment.RECIPIENT_MAIL_LIMIT_DAY).toBe(40);
+    // Empty means unset, as for every variable.
+    expect(parseEnvironment({ RECIPIENT_MAIL_LIMIT_HOUR: '' }).RECIPIENT_MAIL_LIMIT_HOUR).toBe(3);
+  });
+
+  it.each([
+    ['RECIPIENT_MAIL_LIMIT_HOUR', 'three', /RECIPIENT_MAIL_LIMIT_HOUR: must be a whole number of mails/],
+    ['RECIPIENT_MAIL_LIMIT_HOUR', '2.5', /RECIPIENT_MAIL_LIMIT_HOUR: must be a whole number of mails/],
+    ['RECIPIENT_MAIL_LIMIT_HOUR', '0', /RECIPIENT_MAIL_LIMIT_HOUR: must be at least 1/],
+    ['RECIPIENT_MAIL_LIMIT_DAY', '-1', /RECIPIENT_MAIL_LIMIT_DAY: must be at least 1/],
+    ['RECIPIENT_MAIL_LIMIT_DAY', '100000', /RECIPIENT_MAIL_LIMIT_DAY: must be at most 10000/],
+  ])('refuse %s=%s with a one-line message naming it', (name, value, message) => {
+    expect(() => parseEnvironment({ [name]: value })).toThrow(EnvironmentError);
+    expect(() => parseEnvironment({ [name]: value })).toThrow(message);
+    expect(() => parseEnvironment({ [name]: value })).not.toThrow(/\n/);
+  });
+
+  it('refuse a day limit below the hour limit', () => {
+    expect(() => parseEnvironment({ RECIPIENT_MAIL_LIMIT_HOUR: '5', RECIPIENT_MAIL_LIMIT_DAY: '4' })).toThrow(
+      'Invalid environment variable RECIPIENT_MAIL_LIMIT_DAY: must be at least RECIPIENT_MAIL_LIMIT_HOUR (5): a day holds every hour (got "4")',
+    );
+  });
+});

@@ -35,6 +35,13 @@ function partnerKeys(partners: readonly PartnerOrigin[]): ReadonlyMap<string, re
   return keys;
 }
 
+/** A count of mails to one recipient: a whole number from 1 to 10,000. */
+const mailsPerRecipient = z.coerce
+  .number({ error: 'must be a whole number of mails, e.g. 3' })
+  .int('must be a whole number of mails, e.g. 3')
+  .min(1, 'must be at least 1 (a customer gets at least the first confirmation)')
+  .max(10_000, 'must be at most 10000');
+
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const SECRETS_KEY_MESSAGE = 'use 32 random bytes in base64, e.g. from `openssl rand -base64 32`';
@@ -78,6 +85,10 @@ const environmentSchema = z
     SMTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
     SMTP_GREETING_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
     SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+    // Mail to an address given in a request (a quote's auto-response, a newsletter confirmation):
+    // at most this many to one address in any hour and in any 24 hours (src/mail/recipient-limits.ts).
+    RECIPIENT_MAIL_LIMIT_HOUR: mailsPerRecipient.default(3),
+    RECIPIENT_MAIL_LIMIT_DAY: mailsPerRecipient.default(10),
     // The security baseline (src/security).
     // Partner sites: `https://agency.example` (CORS only) or `key=https://agency.example` (that origin
     // may also submit quotes with the partner key `key`). A key may be listed with several origins.
@@ -157,6 +168,13 @@ const environmentSchema = z
       }),
   })
   .superRefine((env, context) => {
+    if (env.RECIPIENT_MAIL_LIMIT_DAY < env.RECIPIENT_MAIL_LIMIT_HOUR) {
+      context.addIssue({
+        code: 'custom',
+        path: ['RECIPIENT_MAIL_LIMIT_DAY'],
+        message: `must be at least RECIPIENT_MAIL_LIMIT_HOUR (${env.RECIPIENT_MAIL_LIMIT_HOUR}): a day holds every hour`,
+      });
+    }
     if (env.XERO_CLIENT_ID && !env.XERO_CLIENT_SECRET) {
       context.addIssue({
         code: 'custom',

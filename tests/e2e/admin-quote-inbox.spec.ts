@@ -199,3 +199,39 @@ test('the inbox works on a 360 px phone without sideways scrolling', async ({ pa
   expect(await overflow()).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
 });
+
+test('a quote past its address’s mail limit is in the inbox, its history saying no confirmation was sent', async ({
+  page,
+}) => {
+  const email = 'limit.tester@example.com';
+  for (let n = 1; n <= 4; n += 1) {
+    const stored = await page.request.post(`${app.url}/api/service-form`, {
+      data: toSubmission(
+        validAnswers('regular-clean', { name: `Limit Tester ${n}`, email, phone: '0491 570 188' }),
+      ),
+    });
+    expect(stored.status()).toBe(201);
+  }
+  // Three confirmations an hour to one address; the business hears of all four quotes.
+  await expect
+    .poll(() => app.received.filter((mail) => mail.envelope.to.includes(email)).length, { timeout: 15_000 })
+    .toBe(3);
+  await signInTo(page, '/admin');
+  await page.getByLabel('Password').fill(dashboardPassword);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByLabel('Search').fill('limit.tester');
+  await expect(page.getByRole('link', { name: /^Limit Tester \d$/ })).toHaveCount(4);
+
+  await page.getByRole('link', { name: 'Limit Tester 4', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Limit Tester 4' })).toBeVisible();
+  await expect(
+    history(page).filter({ hasText: 'Confirmation not sent: too many mails to this address' }),
+  ).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  await page.goBack();
+  await page.getByRole('link', { name: 'Limit Tester 1', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Limit Tester 1' })).toBeVisible();
+  await expect(history(page).filter({ hasText: 'Quote request received' })).toHaveCount(1);
+  await expect(history(page).filter({ hasText: 'Confirmation not sent' })).toHaveCount(0);
+});

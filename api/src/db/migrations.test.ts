@@ -6,6 +6,10 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { parseEnvironment } from '../env.ts';
+import { createLogger } from '../lib/logger.ts';
+import { validQuoteRequests } from '../test-support/quote-requests.ts';
 import { openDatabase } from './database.ts';
 import { outbox, quoteHistory, quoteRequests } from './schema.ts';
 
@@ -96,6 +100,57 @@ describe('committed migrations', () => {
       await expect(
         database.client.execute(`INSERT INTO quote_search(quote_search, rank) VALUES ('integrity-check', 1)`),
       ).resolves.toBeDefined();
+    } finally {
+      database.close();
+    }
+  });
+
+  it('count the last day’s auto-responses and confirmations toward the per-recipient limits from 0008 on', async () => {
+    const url = `file:${join(directory, 'limits-upgrade.db')}`;
+    const before = await databaseAtMigration(url, 8);
+    const now = Date.now();
+    const mails = [
+      ['recent-1', 'quote-auto-response', 'Repeat@Example.com', now - 60_000],
+      ['recent-2', 'quote-auto-response', 'repeat@example.com', now - 2 * 60 * 60 * 1000],
+      ['recent-3', 'newsletter-confirmation', 'REPEAT@example.com', now - 30_000],
+      ['old', 'quote-auto-response', 'repeat@example.com', now - 25 * 60 * 60 * 1000],
+      ['business', 'quote-notification', 'hello@sparkleclean.example', now - 60_000],
+    ] as const;
+    for (const [id, kind, to, at] of mails) {
+      await before.execute({
+        sql: `INSERT INTO outbox (id, kind, message_id, to_address, subject, text_body, status, next_attempt_at, created_at)
+              VALUES (?, ?, ?, ?, 'Mail', 'Hello', 'sent', ?, ?)`,
+        args: [id, kind, `<${id}@clean.example>`, to, at, at],
+      });
+    }
+    before.close();
+
+    const database = await openDatabase({ url });
+    try {
+      const rows = await database.db.select().from(outbox);
+      expect(Object.fromEntries(rows.map((row) => [row.id, row.limitedRecipient]))).toEqual({
+        'recent-1': 'repeat@example.com',
+        'recent-2': 'repeat@example.com',
+        'recent-3': 'repeat@example.com',
+        old: null,
+        business: null,
+      });
+      // Three mails in the last day, two in the last hour: a limit of 3 a day leaves none for a quote.
+      const environment = parseEnvironment({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: url,
+        RECIPIENT_MAIL_LIMIT_DAY: '3',
+      });
+      const app = createApp({ environment, database, logger: createLogger('silent') });
+      const response = await app.request('/api/service-form', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...validQuoteRequests.regularClean, email: 'repeat@example.com' }),
+      });
+      expect(response.status).toBe(201);
+      const [quote] = await database.db.select().from(quoteRequests);
+      expect(quote?.autoResponse).toBe('not-sent');
     } finally {
       database.close();
     }

@@ -42,6 +42,12 @@ export const outbox = sqliteTable(
      * quote's commit does not carry two more copies of its answers (0006).
      */
     recordId: text('record_id'),
+    /**
+     * The recipient, lower-cased, of a mail whose address came from a request (a quote's
+     * auto-response, a newsletter confirmation); null for mail to the business or staff. The
+     * per-recipient limits count these rows (mail/recipient-limits.ts).
+     */
+    limitedRecipient: text('limited_recipient'),
     /** Extra headers (List-Unsubscribe…), already stripped of line breaks. */
     headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
     status: text('status').$type<OutboxStatus>().notNull().default('queued'),
@@ -61,5 +67,9 @@ export const outbox = sqliteTable(
   (table) => [
     index('outbox_status_next_attempt').on(table.status, table.nextAttemptAt),
     index('outbox_created_at').on(table.createdAt),
+    // Only mail to request-given addresses: the limits' count visits an address's few recent rows.
+    index('outbox_limited_recipient_created_at')
+      .on(table.limitedRecipient, table.createdAt)
+      .where(sql.raw(`"limited_recipient" IS NOT NULL`)),
   ],
 );

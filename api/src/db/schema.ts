@@ -8,6 +8,16 @@ export const REPLY_PROMISE_MS = 24 * 60 * 60 * 1000;
 export const QUOTE_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
+/**
+ * The auto-response a quote request got, decided when it was stored:
+ * - with-answers: the first to that address in 24 hours; it greets by name and repeats the answers;
+ * - without-answers: a later one; it says 'your request' and repeats nothing the customer typed, so
+ *   repeated requests cannot make the business mail someone else's words to a stranger;
+ * - not-sent: the address had reached its per-recipient mail limit (mail/recipient-limits.ts).
+ */
+export const AUTO_RESPONSES = ['with-answers', 'without-answers', 'not-sent'] as const;
+export type AutoResponse = (typeof AUTO_RESPONSES)[number];
+
 /** Quote requests from the wizard: the business's leads. Nothing here is ever deleted by the app. */
 export const quoteRequests = sqliteTable(
   'quote_requests',
@@ -40,6 +50,8 @@ export const quoteRequests = sqliteTable(
     /** SHA-256 of the body that came with the idempotency key, to tell a retry from a reuse. */
     requestHash: text('request_hash'),
     termsVersion: text('terms_version'),
+    /** Which auto-response the client got (AUTO_RESPONSES); its body is written from it at delivery. */
+    autoResponse: text('auto_response').$type<AutoResponse>().notNull().default('with-answers'),
     consentedAt: integer('consented_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()

@@ -13,7 +13,7 @@ export interface MailBody {
   malformedRecord?: boolean;
 }
 
-const quoteReader = storedTextReader(quoteRequests, ['id', 'reference', 'source', 'details']);
+const quoteReader = storedTextReader(quoteRequests, ['id', 'reference', 'source', 'details', 'autoResponse']);
 
 /** The outbox columns a body is found or written from. */
 export interface OutboxBodySource {

@@ -5,6 +5,7 @@ import { jsonRowsInsert } from '../db/json-rows-insert.ts';
 import { newRowId } from '../db/row-id.ts';
 import { outbox } from '../db/schema.ts';
 import { writesBodyFromRecord } from './mail-bodies.ts';
+import { recipientKey } from './recipient-limits.ts';
 
 /** The transaction handed to `database.writes.run(tx => …)`. */
 export type WriteTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -26,6 +27,12 @@ interface OutboxMailEnvelope {
   from?: string | undefined;
   /** Extra headers such as List-Unsubscribe. Names may not replace the structural ones (To, Bcc…). */
   headers?: Record<string, string> | undefined;
+  /**
+   * True when the address came from a request (a quote's auto-response, a newsletter confirmation,
+   * any copy to a sender): the mail then counts toward the per-recipient limits. Check those first
+   * with a RecipientMailLedger (recipient-limits.ts) in the same transaction.
+   */
+  recipientFromRequest?: boolean | undefined;
 }
 
 /**
@@ -138,6 +145,7 @@ const outboxColumns: readonly OutboxColumn[] = [
   'textBody',
   'htmlBody',
   'recordId',
+  'limitedRecipient',
   'headers',
   'status',
   'attempts',
@@ -224,6 +232,7 @@ export async function enqueueMails(tx: WriteTransaction, mails: readonly OutboxM
       textBody: mail.text ?? null,
       htmlBody: mail.html ?? null,
       recordId: mail.recordId ?? null,
+      limitedRecipient: mail.recipientFromRequest ? recipientKey(to.address) : null,
       headers: normaliseHeaders(mail.headers),
       status: captured ? ('captured' as const) : ('queued' as const),
       attempts: 0,

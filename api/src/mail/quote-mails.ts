@@ -1,5 +1,6 @@
 import { business } from '@cleanquote/content';
 import { type QuoteRequest, SERVICE_LABELS, summarizeQuoteRequest } from '@cleanquote/quote-core';
+import type { AutoResponse } from '../db/schema.ts';
 import { escapeHtml } from '../lib/html-page.ts';
 import type { MailBody } from './mail-bodies.ts';
 import type { OutboxMail } from './outbox.ts';
@@ -16,6 +17,8 @@ export interface QuoteForMail {
   source: string;
   /** The validated request (the quote's `details` column). */
   request: QuoteRequest;
+  /** Which auto-response the client gets (the quote's `auto_response` column). */
+  autoResponse: AutoResponse;
 }
 
 /** Who the quote mails come from and go to, from the environment at submission time. */
@@ -25,32 +28,36 @@ export interface QuoteMailAddresses {
 }
 
 /**
- * The quote's two outbox mails: the business's notification (replies go to the client) and the
- * client's auto-response (replies go to the business). Addresses and subjects are fixed here; the
- * bodies are written from the stored quote when the mail is delivered or read ({@link quoteMailBody}),
- * so a quote's commit does not carry two more copies of its answers (0006).
+ * The quote's outbox mails: the business's notification (replies go to the client) and, unless the
+ * client's address reached its mail limit, the client's auto-response (replies go to the business).
+ * Addresses and subjects are fixed here; the bodies are written from the stored quote when the mail
+ * is delivered or read ({@link quoteMailBody}), so a quote's commit does not carry two more copies of
+ * its answers (0006). Only the auto-response 'with-answers' names the client in its To header.
  */
 export function quoteMails(
   quote: QuoteForMail,
   { mailFrom, businessEmail }: QuoteMailAddresses,
 ): OutboxMail[] {
-  const { request, reference } = quote;
+  const { request, reference, autoResponse } = quote;
+  const notification: OutboxMail = {
+    kind: 'quote-notification',
+    from: mailFrom,
+    to: businessEmail,
+    replyTo: { name: request.name, address: request.email },
+    subject: `New quote request ${reference}: ${SERVICE_LABELS[request.serviceType]} for ${request.name}`,
+    recordId: quote.id,
+  };
+  if (autoResponse === 'not-sent') return [notification];
   return [
-    {
-      kind: 'quote-notification',
-      from: mailFrom,
-      to: businessEmail,
-      replyTo: { name: request.name, address: request.email },
-      subject: `New quote request ${reference}: ${SERVICE_LABELS[request.serviceType]} for ${request.name}`,
-      recordId: quote.id,
-    },
+    notification,
     {
       kind: 'quote-auto-response',
       from: mailFrom,
-      to: { name: request.name, address: request.email },
+      to: autoResponse === 'with-answers' ? { name: request.name, address: request.email } : request.email,
       replyTo: businessEmail,
       subject: `We received your quote request (${reference})`,
       recordId: quote.id,
+      recipientFromRequest: true,
     },
   ];
 }
@@ -68,13 +75,35 @@ function answersTable(request: QuoteRequest): { text: string; html: string } {
   };
 }
 
+const AFTER_THE_REQUEST = [
+  'Our quotes are free, with no obligation. Each quote is an estimate, valid for 30 days from the day we issue it.',
+  `Questions in the meantime? Call us on ${business.phone} or reply to this email.`,
+];
+
 /**
  * The body of one of a quote's mails: the notification lists every answer in readable form; the
  * auto-response says what happens next (a detailed quote by email within 24 hours; quotes are
- * estimates valid for 30 days) and repeats the answers for reference.
+ * estimates valid for 30 days). The first auto-response to an address in a day ('with-answers')
+ * greets the client by name and repeats the answers for reference; a later one ('without-answers')
+ * says 'your request' and names only the service chosen from the list, never text the client typed,
+ * so nobody can use the form to send their words to someone else's address again and again.
  */
 export function quoteMailBody(kind: QuoteMailKind, quote: QuoteForMail, publicUrl: string): MailBody {
   const { request, reference } = quote;
+  const footer = `${business.name} · ${publicUrl} · ${business.phone}`;
+  const footerHtml = `<p style="color:#555">${escapeHtml(footer)}</p>`;
+  if (kind === 'quote-auto-response' && quote.autoResponse !== 'with-answers') {
+    const paragraphs = [
+      'Hello,',
+      `Thank you for your request (reference ${reference}). We will email you a detailed quote within 24 hours.`,
+      `Service: ${SERVICE_LABELS[request.serviceType]}`,
+      ...AFTER_THE_REQUEST,
+    ];
+    return {
+      text: `${paragraphs.join('\n\n')}\n\n${footer}\n`,
+      html: `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}${footerHtml}`,
+    };
+  }
   const answers = answersTable(request);
   if (kind === 'quote-notification') {
     const origin = quote.source === 'main-site' ? 'the main site' : quote.source;
@@ -87,12 +116,10 @@ export function quoteMailBody(kind: QuoteMailKind, quote: QuoteForMail, publicUr
   const intro = [
     `Hi ${firstName},`,
     `Thank you for your quote request (reference ${reference}). We will email you a detailed quote within 24 hours.`,
-    'Our quotes are free, with no obligation. Each quote is an estimate, valid for 30 days from the day we issue it.',
-    `Questions in the meantime? Call us on ${business.phone} or reply to this email.`,
+    ...AFTER_THE_REQUEST,
   ];
-  const footer = `${business.name} · ${publicUrl} · ${business.phone}`;
   return {
     text: `${intro.join('\n\n')}\n\nYour answers:\n${answers.text}\n\n${footer}\n`,
-    html: `${intro.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}<h2>Your answers</h2>${answers.html}<p style="color:#555">${escapeHtml(footer)}</p>`,
+    html: `${intro.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}<h2>Your answers</h2>${answers.html}${footerHtml}`,
   };
 }

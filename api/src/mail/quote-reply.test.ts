@@ -27,7 +27,7 @@ describe('quoteReplyDraft', () => {
   it('uses the subject of the auto-response the customer already has, with "Re: "', () => {
     const request = validQuoteRequests.ovenClean as QuoteRequest;
     const autoResponse = quoteMails(
-      { id: 'quote-1', reference: 'CQ-AAAA2222', source: 'main-site', request },
+      { id: 'quote-1', reference: 'CQ-AAAA2222', source: 'main-site', request, autoResponse: 'with-answers' },
       { mailFrom: 'quotes@sparkleclean.example', businessEmail: 'hello@sparkleclean.example' },
     ).find((mail) => mail.kind === 'quote-auto-response');
     expect(draft(request, 'CQ-AAAA2222').subject).toBe(`Re: ${autoResponse?.subject}`);

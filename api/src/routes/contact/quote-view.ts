@@ -35,9 +35,16 @@ export interface HistoryActor {
   email: string;
 }
 
-/** One entry of a quote's timeline, oldest first. */
+/** The history's word for a quote whose auto-response its address's mail limits held back. */
+export const AUTO_RESPONSE_NOT_SENT = 'Confirmation not sent: too many mails to this address';
+
+/**
+ * One entry of a quote's timeline, oldest first. 'created' and 'system' entries are recorded by the
+ * server itself (no actor): 'system' says, in `text`, something it did or did not do.
+ */
 export type HistoryEntry = { id: string; at: string } & (
   | { kind: 'created'; actor: null }
+  | { kind: 'system'; actor: null; text: string }
   | { kind: 'status'; actor: HistoryActor; from: string; to: string; reason?: string }
   | { kind: 'note'; actor: HistoryActor; text: string }
   | { kind: 'reply'; actor: HistoryActor; subject: string; text: string; mailId: string }
@@ -169,6 +176,18 @@ export async function readQuoteDetail(db: Db, id: string): Promise<QuoteDetail |
     consentedAt: iso(quote.consentedAt),
     history: [
       { id: quote.id, kind: 'created', at: quote.createdAt.toISOString(), actor: null },
+      // Decided when the quote was stored, with it: the quote's own column, not a history row.
+      ...(quote.autoResponse === 'not-sent'
+        ? [
+            {
+              id: `${quote.id}:auto-response`,
+              kind: 'system' as const,
+              at: quote.createdAt.toISOString(),
+              actor: null,
+              text: AUTO_RESPONSE_NOT_SENT,
+            },
+          ]
+        : []),
       ...history.map((raw) => toHistoryEntry(historyReader.decode(raw).row)),
     ],
     returningQuotes: others.map((raw) => {

@@ -139,7 +139,8 @@ export const clientEmailTestRoutes = new Hono<AuthEnv>().use(requireAdmin).post(
   } as QuoteRequest;
   const mail = quoteMailBody(
     'quote-auto-response',
-    { id: newRowId(), reference, source: 'client-email-test', request },
+    // The first auto-response of a day, the one that repeats the answers: staff test what clients see.
+    { id: newRowId(), reference, source: 'client-email-test', request, autoResponse: 'with-answers' },
     c.var.environment.PUBLIC_URL,
   );
   const { environment, database } = c.var;

@@ -10,11 +10,15 @@ import { submissionSource } from '../../lib/submission-source.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { emailAddress, parseJsonBody } from '../../lib/validation.ts';
 import { enqueueMail, type WriteTransaction } from '../../mail/outbox.ts';
+import { RecipientMailLedger, recipientMailLimits } from '../../mail/recipient-limits.ts';
 
 /** A confirmation link works for this long. */
 export const CONFIRMATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Asking again within this time sends no second confirmation mail (nobody can mail-bomb an address). */
 export const CONFIRMATION_RESEND_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Outbox kind of the double opt-in mail; it counts toward the per-recipient mail limits. */
+const CONFIRMATION_KIND = 'newsletter-confirmation';
 
 const subscribeBody = z.object({
   email: emailAddress,
@@ -66,9 +70,10 @@ async function queueConfirmation(
   const publicUrl = c.var.environment.PUBLIC_URL;
   const confirmUrl = `${publicUrl}/api/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
   await enqueueMail(tx, {
-    kind: 'newsletter-confirmation',
+    kind: CONFIRMATION_KIND,
     from: c.var.environment.MAIL_FROM,
     to: email,
+    recipientFromRequest: true,
     subject: `Please confirm your subscription to ${business.name} news`,
     text: [
       'Hello,',
@@ -115,7 +120,8 @@ async function unsubscribe(c: Context<AppEnv>, token: string | undefined): Promi
  * The newsletter with double opt-in (DESIGN.md item 6):
  * - POST /api/newsletter {email, source?}: records the consent (time, source) as pending and queues a
  *   confirmation mail in the same transaction. Answers 202 whatever the address's state, so the
- *   form reveals nothing about who subscribes; a second request never makes a second row.
+ *   form reveals nothing about who subscribes; a second request never makes a second row. Past the
+ *   address's per-recipient mail limits (shared with quote auto-responses) nothing is recorded or sent.
  * - GET /api/newsletter/confirm?token=…: confirms (subscribed) and shows a page.
  * - GET and POST /api/newsletter/unsubscribe?token=…: the link in every mail and the RFC 8058
  *   one-click POST from mail clients.
@@ -142,6 +148,10 @@ export const newsletterRoutes = new Hono<AppEnv>()
       ) {
         return 'recently-asked';
       }
+      // Past the address's mail limits nothing changes: no mail, and a link sent earlier keeps working.
+      const ledger = await RecipientMailLedger.read(tx, [address], now);
+      const limits = recipientMailLimits(c.var.environment);
+      if (!ledger.allowance(address, CONFIRMATION_KIND, limits).allowed) return 'recipient-limit';
       const confirmToken = randomToken();
       const fields = {
         status: 'pending' as const,

@@ -200,6 +200,31 @@ describe('POST /service-form (the wizard without script)', () => {
     expect((await stored()).quotes).toBe(2);
   });
 
+  it('stores a fourth quote to one address within the hour and still sends the visitor on, without its auto-response', async () => {
+    const answers = validAnswers('regular-clean', { email: 'Repeat.Visitor@example.com' });
+    for (let n = 1; n <= 4; n += 1) {
+      const response = await post(
+        formFor(
+          'final-details',
+          answers,
+          { specialRequests: `Visit http://spam.example/${n}` },
+          { key: `no-script-${n}-key` },
+        ),
+      );
+      expect(response.status).toBe(303);
+      expect(response.headers.get('Location')).toMatch(/^\/thank-you\?reference=CQ-/);
+    }
+    // Four quotes and four notifications to the business, but three auto-responses.
+    expect(await stored()).toEqual({ quotes: 4, mails: 7 });
+    const quotes = await database.db.select().from(quoteRequests);
+    expect(quotes.map((quote) => quote.autoResponse).sort()).toEqual([
+      'not-sent',
+      'with-answers',
+      'without-answers',
+      'without-answers',
+    ]);
+  });
+
   it('keeps every answer and offers the final step again when the quote cannot be stored', async () => {
     const broken = await openDatabase({ url: `file:${join(directory, 'broken.db')}` });
     broken.close();

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import type { Database } from '../../db/database.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { quoteMails } from '../../mail/quote-mails.ts';
+import { recipientMailLimits } from '../../mail/recipient-limits.ts';
 import { phoneDigits } from '../contact/phone-digits.ts';
 import { QuoteIntake, type QuoteIntakeAnswer } from './quote-intake.ts';
 
@@ -33,11 +34,11 @@ export interface QuoteRequestToStore {
 }
 
 /**
- * Stores a validated quote request with its two queued mails (the business's notification, the
- * client's auto-response) in one transaction: the one way in for the JSON route (POST
- * /api/service-form) and the wizard's no-script form (POST /service-form), so both keep the same
- * idempotency: the same key and request answer the stored quote; the same key with another request
- * is a `conflict`.
+ * Stores a validated quote request with its queued mails (the business's notification, the client's
+ * auto-response unless their address reached its mail limits) in one transaction: the one way in for
+ * the JSON route (POST /api/service-form) and the wizard's no-script form (POST /service-form), so
+ * both keep the same idempotency and the same limits: the same key and request answer the stored
+ * quote; the same key with another request is a `conflict`.
  */
 export function storeQuoteRequest(
   c: Context<AppEnv>,
@@ -63,9 +64,10 @@ export function storeQuoteRequest(
       consentedAt: now,
       createdAt: now,
     },
-    mails: ({ id, reference }) =>
+    recipientLimits: recipientMailLimits(environment),
+    mails: ({ id, reference, autoResponse }) =>
       quoteMails(
-        { id, reference, source, request },
+        { id, reference, source, request, autoResponse },
         {
           mailFrom: environment.MAIL_FROM,
           businessEmail: environment.BUSINESS_EMAIL ?? business.email,

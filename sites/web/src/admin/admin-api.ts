@@ -240,6 +240,7 @@ export type QuoteHistoryEntry = {
   actor: { name: string; email: string } | null;
 } & (
   | { kind: 'created' }
+  | { kind: 'system'; text: string }
   | { kind: 'status'; from: QuoteStatus; to: QuoteStatus; reason?: string | null }
   | { kind: 'note'; text: string }
   | { kind: 'reply'; subject: string; text: string; mailId: string }

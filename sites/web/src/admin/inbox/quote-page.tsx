@@ -263,6 +263,12 @@ function HistoryItem({ entry }: { entry: QuoteHistoryEntry }) {
           <strong>Quote request received</strong> <span className="muted">{when}</span>
         </li>
       );
+    case 'system':
+      return (
+        <li>
+          <strong>{entry.text}</strong> <span className="muted">{when}</span>
+        </li>
+      );
     case 'status':
       return (
         <li>
