@@ -201,21 +201,6 @@ function senderOrigin(c: Context): string | undefined {
   }
 }
 
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-
-/**
- * The origins that are this site: PUBLIC_URL's. A site on this machine (PUBLIC_URL on localhost,
- * 127.0.0.1 or [::1], as `npm start` defaults it) answers at all three names on its port, so a visitor
- * who typed http://127.0.0.1:3000 can still send a quote; the names come from configuration, never
- * from the request's Host.
- */
-export function siteOrigins(publicUrl: string): ReadonlySet<string> {
-  const url = new URL(publicUrl);
-  if (!LOOPBACK_HOSTS.includes(url.hostname)) return new Set([url.origin]);
-  const port = url.port === '' ? '' : `:${url.port}`;
-  return new Set(LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`));
-}
-
 /**
  * CSRF protection for every mutation, whatever its content type (JSON included; Hono's csrf() only
  * looks at form types). The request's Origin (or, without one, its Referer's origin) must be
@@ -228,7 +213,7 @@ export function siteOrigins(publicUrl: string): ReadonlySet<string> {
  * cookie, and pass — unless Sec-Fetch-Site says a browser sent them from another site.
  */
 export function originCheck(environment: Environment): MiddlewareHandler<AppEnv> {
-  const ownOrigins = siteOrigins(environment.PUBLIC_URL);
+  const publicOrigin = new URL(environment.PUBLIC_URL).origin;
   return createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const path = trimSlash(c.req.path);
@@ -237,7 +222,7 @@ export function originCheck(environment: Environment): MiddlewareHandler<AppEnv>
     if (origin === undefined) {
       const fetchSite = c.req.header('Sec-Fetch-Site');
       if (fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none') return next();
-    } else if (ownOrigins.has(origin)) {
+    } else if (origin === publicOrigin) {
       return next();
     } else if (c.req.method === 'POST' && PARTNER_POST_PATHS.has(path)) {
       const partners = await c.var.partners.snapshot();

@@ -217,20 +217,6 @@ describe('CSRF protection on cookie-authenticated mutations', () => {
     expect((await post('/api/team-contact', contact, { Origin: 'https://agency.example' })).status).toBe(201);
   });
 
-  it('a site on this machine is itself at localhost, 127.0.0.1 and [::1] on its port, and nowhere else', async () => {
-    context = await createTestApp({ PUBLIC_URL: 'http://localhost:3000' });
-    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
-      expect((await post('/api/team-contact', contact, { Origin: origin })).status, origin).toBe(201);
-    }
-    for (const origin of [
-      'http://127.0.0.1:4000',
-      'https://localhost:3000',
-      'http://localhost.evil.example:3000',
-    ]) {
-      expect((await post('/api/team-contact', contact, { Origin: origin })).status, origin).toBe(403);
-    }
-  });
-
   it('judges the origin by PUBLIC_URL over HTTP, whatever Host or X-Forwarded-Host say', async () => {
     context = await createTestApp({ QUOTE_DASHBOARD_PASSWORD: 'sparkle-inbox', TRUST_PROXY: '1' });
     await createTestAdmin(context.database);
