@@ -26,6 +26,7 @@ import { melbourneDayBounds } from '../api/src/lib/melbourne-time.ts';
 import { seedQuotes } from '../api/src/test-support/seed-quotes.ts';
 import { type ServerProcess, startServerProcess } from '../api/src/test-support/server-process.ts';
 import { createTestAdmin, testAdmin } from '../api/src/test-support/sign-in.ts';
+import { percentile } from './support/percentile.ts';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 const WARM_UP = 5;
@@ -53,11 +54,6 @@ interface Target {
   healthAtRest: number[];
   healthDuringReports: number[];
 }
-
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
-};
 
 const FUNNEL_PATH = ['started', 'service-type', 'property-size', 'timing', 'contact-info'] as const;
 

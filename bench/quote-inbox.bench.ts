@@ -22,6 +22,7 @@ import { createLogger } from '../api/src/lib/logger.ts';
 import { melbourneToday } from '../api/src/lib/melbourne-time.ts';
 import { type SeededQuotes, seedQuotes } from '../api/src/test-support/seed-quotes.ts';
 import { createTestAdmin, signIn } from '../api/src/test-support/sign-in.ts';
+import { percentile } from './support/percentile.ts';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const WARM_UP = 20;
@@ -95,9 +96,6 @@ function moreQueries(): Record<string, string> {
     'status + service, no dates': '/api/contact?status=won&service=oven-clean&limit=50',
   };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
 
 interface Figures {
   median: number;

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validQuoteRequests } from '../api/src/test-support/quote-requests.ts';
 import { startServerProcess } from '../api/src/test-support/server-process.ts';
+import { percentile } from './support/percentile.ts';
 
 const SAMPLE_SECONDS = Number(process.env.BENCH_DURATION_S ?? 6);
 const FLOOD_SIZE = 400;
@@ -23,10 +24,7 @@ const GOAL_FACTOR = 1.5;
 const GOAL_SLACK_MS = 50;
 const admin = { email: 'owner@sparkleclean.example', password: 'correct horse battery staple' };
 
-function p99(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? Number.NaN;
-}
+const p99 = (samples: number[]) => percentile(samples, 0.99);
 
 /** Sends quote POSTs and health GETs, two of each in flight, for `seconds`; their latencies. */
 async function sample(url: string, seconds: number) {

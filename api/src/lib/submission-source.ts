@@ -64,6 +64,20 @@ export async function checkPartnerKey(c: Context<AppEnv>): Promise<PartnerKeyChe
   return judgeKey(await c.var.partners.snapshot(), header, c.req.header('Origin'));
 }
 
+/**
+ * Where another site's origin stands on the public POSTs: a listed, enabled partner's (admitted),
+ * listed only by partners staff disabled (refused with a way to call instead), or nobody's (refused).
+ * The one judgement behind the origin check (security/baseline.ts) and GET /api/partner-status.
+ */
+export function partnerOriginStanding(
+  snapshot: PartnerSnapshot,
+  origin: string,
+): 'listed' | 'switched-off' | 'not-listed' {
+  if (snapshot.corsOrigins.has(origin)) return 'listed';
+  if (snapshot.switchedOffOrigins.has(origin)) return 'switched-off';
+  return 'not-listed';
+}
+
 /** Whether a page may send quote requests now, and if not, what its visitor should read. */
 export type PartnerStatus = { accepting: true } | { accepting: false; message: string };
 
@@ -78,10 +92,9 @@ export function partnerStatus(
   origin: string | undefined,
   key: string | undefined,
 ): PartnerStatus {
-  if (origin !== undefined && snapshot.switchedOffOrigins.has(origin)) {
-    return { accepting: false, message: PARTNER_REFUSALS.quotesSwitchedOff };
-  }
-  const listed = origin === undefined || origin === publicOrigin || snapshot.corsOrigins.has(origin);
+  const standing =
+    origin === undefined || origin === publicOrigin ? 'listed' : partnerOriginStanding(snapshot, origin);
+  if (standing === 'switched-off') return { accepting: false, message: PARTNER_REFUSALS.quotesSwitchedOff };
   if (key !== undefined) {
     const check = judgeKey(snapshot, key, origin);
     if (check.outcome === 'unknown-key') return { accepting: false, message: PARTNER_REFUSALS.unknownKey };
@@ -92,6 +105,6 @@ export function partnerStatus(
       return { accepting: false, message: PARTNER_REFUSALS.quotesSwitchedOff };
     }
   }
-  if (!listed) return { accepting: false, message: PARTNER_REFUSALS.siteNotListed };
+  if (standing === 'not-listed') return { accepting: false, message: PARTNER_REFUSALS.siteNotListed };
   return { accepting: true };
 }

@@ -93,8 +93,8 @@ export class PartnerRegistry {
   }
 
   #read(): Promise<PartnerSnapshot> {
-    // Reads run in the order they were issued on one connection; a later one sees a later table, so
-    // a slow earlier read never replaces what a later one found (a reload right after a change).
+    // A later read sees a later table (a reload right after a change): should an earlier read finish
+    // after it (a remote database may answer in any order), its older rows are not applied.
     const sequence = ++this.#readsIssued;
     this.#readStartedAt = this.clock.now().getTime();
     const loading = this.#seed()

@@ -5,7 +5,7 @@ import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
 import type { Environment } from '../env.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { PARTNER_REFUSALS } from '../lib/submission-source.ts';
+import { PARTNER_REFUSALS, partnerOriginStanding } from '../lib/submission-source.ts';
 import { clientIp } from './client-ip.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
 
@@ -225,9 +225,9 @@ export function originCheck(environment: Environment): MiddlewareHandler<AppEnv>
     } else if (origin === publicOrigin) {
       return next();
     } else if (c.req.method === 'POST' && PARTNER_POST_PATHS.has(path)) {
-      const partners = await c.var.partners.snapshot();
-      if (partners.corsOrigins.has(origin)) return next();
-      if (partners.switchedOffOrigins.has(origin)) {
+      const standing = partnerOriginStanding(await c.var.partners.snapshot(), origin);
+      if (standing === 'listed') return next();
+      if (standing === 'switched-off') {
         c.var.logger.warn({ origin, path }, 'request from a disabled partner refused');
         const error =
           path === '/api/service-form'
