@@ -9,27 +9,22 @@ import { compressFixedReads, compressJsonReads } from './lib/compress-reads.ts';
 import type { Logger } from './lib/logger.ts';
 import { prefersHtml } from './lib/negotiation.ts';
 import { PartnerRegistry } from './partners/partner-registry.ts';
-import { adminRoutes } from './routes/admin/admin.ts';
-import { adminJobRoutes } from './routes/admin/jobs.ts';
 import { collectRoutes } from './routes/analytics/collect.ts';
-import { analyticsRoutes } from './routes/analytics/report.ts';
-import { authRoutes, createLoginThrottle } from './routes/auth/auth.ts';
-import { contactCsvRoutes, contactRoutes } from './routes/contact/contact.ts';
-import { clientEmailTestRoutes, directEmailRoutes } from './routes/email-tools/email-tools.ts';
+import { createLoginThrottle } from './routes/auth/auth.ts';
+import { contactCsvRoutes } from './routes/contact/contact.ts';
 import { embedRoutes } from './routes/embed/embed.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { newsletterRoutes } from './routes/newsletter/newsletter.ts';
 import { partnerStatusRoutes } from './routes/partners/partner-status.ts';
-import { partnerRoutes } from './routes/partners/partners.ts';
 import { seoRoutes } from './routes/seo/seo.ts';
 import { quoteFormPageRoutes } from './routes/service-form/quote-form-page.ts';
 import { serviceFormRoutes } from './routes/service-form/service-form.ts';
 import { teamContactRoutes } from './routes/team-contact/team-contact.ts';
-import { xeroRoutes } from './routes/xero/xero.ts';
 import { xeroPageRoutes } from './routes/xero/xero-pages.ts';
 import { applySecurityBaseline } from './security/baseline.ts';
 import type { BuiltSite } from './site/site.ts';
 import { createSiteServer } from './site/site-server.ts';
+import { staffRoutes } from './staff-api.ts';
 import type { XeroAdapter } from './xero/xero-adapter.ts';
 import { XeroService, xeroConfigured } from './xero/xero-service.ts';
 
@@ -84,18 +79,10 @@ export function createApp({ environment, database, logger, site, clock, xeroAdap
   app.route('/api/newsletter', newsletterRoutes);
   // Sign-in failures and wrong dashboard passwords share one per-IP counter.
   const loginThrottle = createLoginThrottle(environment);
-  app.route('/api', authRoutes(loginThrottle));
-  app.route('/api/admin', adminRoutes(loginThrottle));
-  app.route('/api/admin/jobs', adminJobRoutes(clock));
-  app.route('/api/contact', contactRoutes);
+  app.route('/', staffRoutes({ loginThrottle, clock, xero }));
   app.route('/api/contact.csv', contactCsvRoutes);
-  app.route('/api/send-direct-email', directEmailRoutes);
-  app.route('/api/test-client-email', clientEmailTestRoutes);
-  app.route('/api/partners', partnerRoutes);
   app.route('/api/partner-status', partnerStatusRoutes);
   app.route('/api/collect', collectRoutes());
-  app.route('/api/analytics', analyticsRoutes(clock));
-  app.route('/api/xero', xeroRoutes(xero, clock));
   app.route('/', seoRoutes);
 
   // Unknown API paths answer JSON to programs (curl's */*, application/json). /api itself is one of

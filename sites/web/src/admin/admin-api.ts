@@ -6,12 +6,6 @@ import type { MailProvider, SmtpSecurity, XeroReportType } from '@cleanquote/con
  * {@link AdminApiError} carrying the status, the server's message and its per-field messages.
  */
 
-/** The signed-in admin (GET /api/auth/user). */
-export interface AdminUser {
-  firstName: string | null;
-  email: string;
-}
-
 /** GET /api/admin/status: the dashboard's live System Status. */
 export interface SystemStatus {
   authentication: 'active';
@@ -132,16 +126,6 @@ async function call<T>(
   return { body: body as T, response };
 }
 
-/** The signed-in admin, or `null` when signed out (401). */
-export async function fetchCurrentUser(): Promise<AdminUser | null> {
-  try {
-    return (await call<AdminUser>('/api/auth/user')).body;
-  } catch (error) {
-    if (error instanceof AdminApiError && error.status === 401) return null;
-    throw error;
-  }
-}
-
 /** The live System Status, measured by the server now. */
 export async function fetchSystemStatus(): Promise<SystemStatus> {
   return (await call<SystemStatus>('/api/admin/status')).body;
@@ -187,19 +171,6 @@ export async function sendClientTestEmail(
   return (
     await call<{ recipient: string; id: string }>('/api/test-client-email', { method: 'POST', body: fields })
   ).body;
-}
-
-/** One suburb page of GET /api/admin/locations. */
-export interface Location {
-  name: string;
-  slug: string;
-  /** PUBLIC_URL + '/' + slug. */
-  url: string;
-}
-
-/** Every suburb page's public URL, from the one suburb data set. */
-export async function fetchLocations(): Promise<Location[]> {
-  return (await call<Location[]>('/api/admin/locations')).body;
 }
 
 // ---------------------------------------------------------------------------------------------

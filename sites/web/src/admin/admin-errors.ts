@@ -1,14 +1,15 @@
-import { markSignedOut } from '../state/admin-session.ts';
 import { showToast } from '../state/site-state.ts';
 import { AdminApiError } from './admin-api.ts';
+import { handleStaffError, staffQueryClient } from './lib/query-client.ts';
+import { StaffApiError } from './lib/staff-api.ts';
 
 /**
  * Reports a failed admin call: a session that ended (401) shows the sign-in card again; anything else
  * a destructive toast titled `title` with the server's message, or `fallback` when it gave none.
  */
 export function reportAdminError(error: unknown, title: string, fallback: string): void {
-  if (error instanceof AdminApiError && error.status === 401) {
-    markSignedOut();
+  if ((error instanceof AdminApiError || error instanceof StaffApiError) && error.status === 401) {
+    handleStaffError(new StaffApiError(401, error.message), undefined, staffQueryClient());
     return;
   }
   const message = error instanceof Error && error.message ? error.message : fallback;
@@ -17,5 +18,5 @@ export function reportAdminError(error: unknown, title: string, fallback: string
 
 /** True when the call needs the quote dashboard unlocked first (403 {locked: true}). */
 export function isLockedError(error: unknown): boolean {
-  return error instanceof AdminApiError && error.locked;
+  return (error instanceof AdminApiError || error instanceof StaffApiError) && error.locked;
 }

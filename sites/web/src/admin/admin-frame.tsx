@@ -2,7 +2,7 @@ import { business } from '@cleanquote/content';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { type AdminScreen, adminScreens } from '../routes.ts';
-import type { AdminUser } from './admin-api.ts';
+import type { AdminUser } from './lib/session.ts';
 
 /** The admin navigation's names, in the dashboard's order. */
 const navigationNames: Readonly<Record<AdminScreen, string>> = {

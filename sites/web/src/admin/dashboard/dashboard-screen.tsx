@@ -1,7 +1,7 @@
 import { business } from '@cleanquote/content';
 import { Link } from 'wouter';
-import { greetingName } from '../../state/admin-session.ts';
 import type { AdminScreenProps } from '../admin-app.tsx';
+import { greetingName } from '../lib/session.ts';
 import { SystemStatusPanel } from './system-status-panel.tsx';
 import { XeroReconnectNotice } from './xero-reconnect-notice.tsx';
 

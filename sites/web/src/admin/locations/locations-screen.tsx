@@ -1,9 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
 import { copyText } from '../../ui/copy-text.ts';
-import { fetchLocations, type Location } from '../admin-api.ts';
-import { reportAdminError } from '../admin-errors.ts';
+import { type Location, locationsQuery } from './locations-queries.ts';
 
 /** How long a copy button says 'Copied!' (spec §9). */
 export const COPIED_NOTICE_MS = 2000;
@@ -21,21 +21,15 @@ function fold(text: string): string {
  * button per URL ('Copied!' for 2 seconds), a filter box and a link back to the dashboard.
  */
 export function LocationsScreen() {
-  const [locations, setLocations] = useState<Location[] | null>(null);
+  const { data: locations } = useQuery(locationsQuery);
   const [filter, setFilter] = useState('');
   const [copied, setCopied] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const filterId = useId();
 
-  useEffect(() => {
-    fetchLocations()
-      .then(setLocations)
-      .catch((error: unknown) =>
-        reportAdminError(error, 'Locations Unavailable', 'The locations could not be loaded.'),
-      );
-    return () => clearTimeout(timer.current);
-  }, []);
+  // The 'Copied!' timer ends with the screen.
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const copy = async (location: Location) => {
     try {

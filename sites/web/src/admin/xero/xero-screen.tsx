@@ -1,6 +1,5 @@
 import './xero.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { markSignedOut } from '../../state/admin-session.ts';
 import {
   AdminApiError,
   fetchXeroSchedules,
@@ -9,6 +8,7 @@ import {
   type XeroStatus,
 } from '../admin-api.ts';
 import type { AdminScreenProps } from '../admin-app.tsx';
+import { reportAdminError } from '../admin-errors.ts';
 import { OrganisationList } from './organisation-list.tsx';
 import { ScheduleList } from './schedule-list.tsx';
 import { TestReportForm } from './test-report-form.tsx';
@@ -46,7 +46,7 @@ export function XeroScreen({ user }: AdminScreenProps) {
       setSchedules({ state: 'loaded', schedules: await fetchXeroSchedules() });
     } catch (error) {
       // The section says so itself; only an ended session goes further.
-      if (error instanceof AdminApiError && error.status === 401) markSignedOut();
+      if (error instanceof AdminApiError && error.status === 401) reportAdminError(error, '', '');
       else setSchedules({ state: 'failed' });
     }
   }, []);
@@ -64,7 +64,7 @@ export function XeroScreen({ user }: AdminScreenProps) {
     } catch (error) {
       if (asked !== latest.current) return;
       if (error instanceof AdminApiError && error.status === 401) {
-        markSignedOut();
+        reportAdminError(error, '', '');
         return;
       }
       setLoad({ state: 'failed', message: error instanceof Error ? error.message : '' });

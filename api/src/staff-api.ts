@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import type { Clock } from './jobs/clock.ts';
+import type { AppEnv } from './lib/app-env.ts';
+import { adminRoutes } from './routes/admin/admin.ts';
+import { adminJobRoutes } from './routes/admin/jobs.ts';
+import { analyticsRoutes } from './routes/analytics/report.ts';
+import { authRoutes } from './routes/auth/auth.ts';
+import { contactRoutes } from './routes/contact/contact.ts';
+import { clientEmailTestRoutes, directEmailRoutes } from './routes/email-tools/email-tools.ts';
+import { partnerRoutes } from './routes/partners/partners.ts';
+import { xeroRoutes } from './routes/xero/xero.ts';
+import type { SlidingWindowLimiter } from './security/rate-limit.ts';
+import type { XeroService } from './xero/xero-service.ts';
+
+/** What the staff routes are built with. */
+export interface StaffApiDependencies {
+  /** Sign-in failures and wrong dashboard passwords share one per-IP counter. */
+  loginThrottle: SlidingWindowLimiter;
+  clock?: Clock | undefined;
+  xero: XeroService | null;
+}
+
+/**
+ * Every route the admin area calls, mounted at their full paths in one chain so that their types
+ * compose: {@link StaffApi} is the contract the admin's typed client (Hono's `hc`) is built from, so a
+ * changed answer breaks the admin's type check, never a member of staff's screen.
+ */
+export function staffRoutes({ loginThrottle, clock, xero }: StaffApiDependencies) {
+  return new Hono<AppEnv>()
+    .route('/api', authRoutes(loginThrottle))
+    .route('/api/admin', adminRoutes(loginThrottle))
+    .route('/api/admin/jobs', adminJobRoutes(clock))
+    .route('/api/contact', contactRoutes)
+    .route('/api/send-direct-email', directEmailRoutes)
+    .route('/api/test-client-email', clientEmailTestRoutes)
+    .route('/api/partners', partnerRoutes)
+    .route('/api/analytics', analyticsRoutes(clock))
+    .route('/api/xero', xeroRoutes(xero, clock));
+}
+
+/** The staff API's routes, requests and answers: import it as a type only (`import type`). */
+export type StaffApi = ReturnType<typeof staffRoutes>;
