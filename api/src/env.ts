@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { PARTNER_KEY_PATTERN } from '@cleanquote/quote-core/staff';
 import { z } from 'zod';
 
 /** Repository root: the default database file and the built site are found relative to it. */
@@ -15,9 +16,6 @@ const databaseUrl = z
   );
 
 const optionalEmail = z.email().optional();
-
-/** A partner key: a short slug the embed sends as X-Partner-Key, e.g. `northside-support`. */
-export const PARTNER_KEY_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 interface PartnerOrigin {
   key: string | undefined;

@@ -1,3 +1,4 @@
+import type { MailStatus } from '@cleanquote/quote-core/staff';
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
@@ -9,8 +10,7 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
  * - dead: gave up after the configured number of attempts, or the server refused it for good;
  * - captured: no SMTP_URL configured, so the mail is kept here, readable by staff, never sent.
  */
-export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'dead', 'captured'] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export type OutboxStatus = MailStatus;
 
 /**
  * Every email the business sends, written in the same transaction as the record it belongs to

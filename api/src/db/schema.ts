@@ -1,12 +1,9 @@
+import type { QuoteStatus } from '@cleanquote/quote-core/staff';
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /** The reply the business promises on every quote (spec §9: a detailed quote within 24 hours). */
 export const REPLY_PROMISE_MS = 24 * 60 * 60 * 1000;
-
-/** The pipeline a quote request moves through (DESIGN.md item 9); any status may be reopened. */
-export const QUOTE_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 /**
  * The auto-response a quote request got, decided when it was stored:
@@ -35,7 +32,7 @@ export const quoteRequests = sqliteTable(
     /** 'main-site' or the partner key the wizard was embedded with. */
     source: text('source').notNull().default('main-site'),
     /** new, contacted, quoted, won, lost (DESIGN.md item 9); see QUOTE_STATUSES. */
-    status: text('status').notNull().default('new'),
+    status: text('status').$type<QuoteStatus>().notNull().default('new'),
     /** When `status` last changed; null while it is still the status the quote was stored with. */
     statusChangedAt: integer('status_changed_at', { mode: 'timestamp_ms' }),
     /** The first 'Mark as Contacted' or reply sent: the first response, for the reply-time report. */

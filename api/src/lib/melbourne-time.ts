@@ -39,11 +39,6 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
-/** True for a real calendar day written 'YYYY-MM-DD'. */
-export function isCalendarDay(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
-}
-
 /**
  * The instant Melbourne's day `day` begins (its local midnight). A day is 24 hours long except at
  * the daylight-saving changes (23 hours in October, 25 in April); the next day's start is its end.

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
+import { isPlainAddress } from '@cleanquote/quote-core/staff';
 import type { Db } from '../db/database.ts';
 import { jsonRowsInsert } from '../db/json-rows-insert.ts';
 import { newRowId } from '../db/row-id.ts';
@@ -64,15 +65,6 @@ export function singleLine(value: string): string {
     .replace(lineBreaking, ' ')
     .replace(/\s{2,}/g, ' ')
     .trim();
-}
-
-// One plain addr-spec: no display name, no list separators, no quoting, no whitespace or controls.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
-const plainAddress = /^[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]+@[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]+$/;
-
-/** True when `value` is one plain address (local@domain) that cannot turn into several recipients. */
-export function isPlainAddress(value: string): boolean {
-  return value.length <= 254 && plainAddress.test(value);
 }
 
 function normaliseAddress(

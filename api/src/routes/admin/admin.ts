@@ -1,14 +1,13 @@
 import { suburbs } from '@cleanquote/content';
-import { isWellFormedText } from '@cleanquote/quote-core';
+import { dashboardUnlock, mailListQuery } from '@cleanquote/quote-core/staff';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { type AuthEnv, readSession, requireAdmin } from '../../auth/middleware.ts';
 import { unlockQuoteDashboard } from '../../auth/session.ts';
-import { OUTBOX_STATUSES, outbox } from '../../db/schema.ts';
+import { outbox } from '../../db/schema.ts';
 import { storedTextReader } from '../../db/stored-text.ts';
-import { afterCursor, linkNextPage, newestFirst, pageQuery } from '../../lib/keyset-page.ts';
+import { afterCursor, linkNextPage, newestFirst } from '../../lib/keyset-page.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { parseJsonBody } from '../../lib/validation.ts';
 import { mailBodies } from '../../mail/mail-bodies.ts';
@@ -21,13 +20,6 @@ import { systemStatus } from './status.ts';
 function sameSecret(given: string, expected: string): boolean {
   return constantTimeEqual(hashToken(given), hashToken(expected));
 }
-
-const outboxQuery = z.object({
-  status: z.enum(OUTBOX_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  /** The id of the oldest mail already shown (the Link rel="next" header gives it). */
-  ...pageQuery,
-});
 
 const outboxPage = { table: outbox, createdAt: outbox.createdAt, id: outbox.id };
 // Text read as bytes: a stored value that is not UTF-8 shows as U+FFFD instead of aborting the process.
@@ -60,10 +52,7 @@ export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
       .use(requireAdmin)
 
       .post('/unlock', async (c) => {
-        const parsed = await parseJsonBody(
-          c,
-          z.object({ password: z.string().max(1_000).refine(isWellFormedText, 'Enter the password again') }),
-        );
+        const parsed = await parseJsonBody(c, dashboardUnlock);
         if (!parsed.success) return parsed.response;
         const expected = c.var.environment.QUOTE_DASHBOARD_PASSWORD;
         const { session } = await readSession(c);
@@ -95,7 +84,7 @@ export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
       })
 
       .get('/outbox', async (c) => {
-        const query = outboxQuery.safeParse(c.req.query());
+        const query = mailListQuery.safeParse(c.req.query());
         if (!query.success) return c.json({ error: 'Invalid query.', requestId: c.var.requestId }, 400);
         const { status, limit, before } = query.data;
         const db = c.var.database.db;

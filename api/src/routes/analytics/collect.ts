@@ -1,3 +1,4 @@
+import { PARTNER_KEY_PATTERN } from '@cleanquote/quote-core/staff';
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
@@ -8,7 +9,6 @@ import { sessionCookieName } from '../../auth/middleware.ts';
 import { validateSessionToken } from '../../auth/session.ts';
 import { newRowId } from '../../db/row-id.ts';
 import { funnelEvents, pageViews } from '../../db/schema.ts';
-import { PARTNER_KEY_PATTERN } from '../../env.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { melbourneDay } from '../../lib/melbourne-time.ts';
 import { clientIp } from '../../security/client-ip.ts';

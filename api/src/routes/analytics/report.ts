@@ -1,9 +1,10 @@
+import { isCalendarDay } from '@cleanquote/quote-core/staff';
 import { Hono } from 'hono';
 import { buildAnalyticsReport } from '../../analytics/report.ts';
 import { enqueueDailyReport, reportRecipients } from '../../analytics/report-mail.ts';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { type Clock, systemClock } from '../../jobs/clock.ts';
-import { addDays, isCalendarDay, melbourneDay } from '../../lib/melbourne-time.ts';
+import { addDays, melbourneDay } from '../../lib/melbourne-time.ts';
 
 /** `?date=` as a Melbourne day, default yesterday; undefined when it is not a real 'YYYY-MM-DD'. */
 function reportDay(value: string | undefined, now: Date): string | undefined {

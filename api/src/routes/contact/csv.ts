@@ -4,6 +4,7 @@ import {
   type ServiceType,
   summarizeQuoteRequest,
 } from '@cleanquote/quote-core';
+import type { QuoteListQuery } from '@cleanquote/quote-core/staff';
 import type { Context } from 'hono';
 import type { AuthEnv } from '../../auth/middleware.ts';
 import type { Db } from '../../db/database.ts';
@@ -14,7 +15,6 @@ import {
   FULL_SHAPE,
   type FullQuote,
   filterConditions,
-  type ListQuery,
   parseListQuery,
   readCursor,
   readPage,
@@ -104,7 +104,7 @@ function quoteRow(quote: FullQuote): string {
 }
 
 /** Where the batch after `last` starts, in the query's order. */
-function cursorAfter(query: ListQuery, last: FullQuote): Cursor {
+function cursorAfter(query: QuoteListQuery, last: FullQuote): Cursor {
   const phase = query.sort === 'reply-due' && last.status === 'new' ? 'open' : 'rest';
   return { phase, createdAt: last.createdAt.getTime(), id: last.id };
 }
@@ -116,7 +116,7 @@ function cursorAfter(query: ListQuery, last: FullQuote): Cursor {
  */
 export function quoteCsvStream(
   db: Db,
-  query: ListQuery,
+  query: QuoteListQuery,
   filters: Filters,
   start: Cursor | undefined,
   onError: (error: unknown) => void,

@@ -1,53 +1,12 @@
-import { SERVICE_TYPES } from '@cleanquote/quote-core';
+import { fieldErrors, type QuoteListQuery, quoteListQuery } from '@cleanquote/quote-core/staff';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
-import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { QUOTE_STATUSES, quoteRequests } from '../../db/schema.ts';
+import { quoteRequests } from '../../db/schema.ts';
 import { decodeStoredText, type StoredTextReader, storedTextReader } from '../../db/stored-text.ts';
-import { addDays, isCalendarDay, melbourneDayStart } from '../../lib/melbourne-time.ts';
-import { fieldErrors, optionalText } from '../../lib/validation.ts';
+import { addDays, melbourneDayStart } from '../../lib/melbourne-time.ts';
 import { phoneDigits } from './phone-digits.ts';
-
-/** Most quotes on one page of the list (and its default, as before the inbox). */
-export const PAGE_LIMIT = 500;
-
-const melbourneDate = z.string().refine(isCalendarDay, 'Use a date as yyyy-MM-dd').optional();
-
-/**
- * The inbox's query, shared by GET /api/contact and GET /api/contact.csv. Unknown parameters are
- * ignored; a bad value is a 400 naming its parameter.
- */
-const listQuerySchema = z
-  .object({
-    status: z.enum(QUOTE_STATUSES, { error: `Use one of ${QUOTE_STATUSES.join(', ')}` }).optional(),
-    service: z.enum(SERVICE_TYPES, { error: `Use one of ${SERVICE_TYPES.join(', ')}` }).optional(),
-    /** 'main-site', a partner key, or 'partner:<key>' as the quote stores it. */
-    source: z
-      .string()
-      .regex(/^[A-Za-z0-9:._-]{1,120}$/, "Use 'main-site' or a partner key")
-      .optional(),
-    q: optionalText(200, { label: 'The search' }),
-    from: melbourneDate,
-    to: melbourneDate,
-    returning: z.enum(['1', '0', 'true', 'false'], { error: 'Use 1 or 0' }).optional(),
-    sort: z.enum(['newest', 'reply-due'], { error: 'Use newest or reply-due' }).default('newest'),
-    /** Keyset cursor: the last quote already shown (the Link rel="next" header carries it). */
-    before: z.string().min(1).max(200).optional(),
-    limit: z.coerce
-      .number({ error: `Use a number from 1 to ${PAGE_LIMIT}` })
-      .int(`Use a number from 1 to ${PAGE_LIMIT}`)
-      .min(1, `Use a number from 1 to ${PAGE_LIMIT}`)
-      .max(PAGE_LIMIT, `Use a number from 1 to ${PAGE_LIMIT}`)
-      .default(PAGE_LIMIT),
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    path: ['to'],
-    message: 'Use a date on or after from',
-  });
-
-export type ListQuery = z.output<typeof listQuerySchema>;
 
 /** The parameters a client may send, in the order the Link header repeats them. */
 const QUERY_PARAMS = ['status', 'service', 'source', 'q', 'from', 'to', 'returning', 'sort'] as const;
@@ -55,9 +14,9 @@ const QUERY_PARAMS = ['status', 'service', 'source', 'q', 'from', 'to', 'returni
 /** The request's query, or the 400 answer naming each bad parameter. */
 export function parseListQuery(
   c: Context,
-): { success: true; query: ListQuery } | { success: false; response: Response } {
+): { success: true; query: QuoteListQuery } | { success: false; response: Response } {
   const raw = c.req.query();
-  const result = listQuerySchema.safeParse(raw);
+  const result = quoteListQuery.safeParse(raw);
   if (result.success) return { success: true, query: result.data };
   const fields = fieldErrors(result.error);
   return {
@@ -161,7 +120,7 @@ const term = (filters: Pick<Filters, 'byMatches'>, column: SQLiteColumn) =>
   filters.byMatches ? sql`+${column}` : sql`${column}`;
 
 /** The filters of a query (everything but the cursor and the order), as SQL conditions. */
-export async function filterConditions(db: Db, query: ListQuery): Promise<Filters> {
+export async function filterConditions(db: Db, query: QuoteListQuery): Promise<Filters> {
   const search = query.q ? await searchCondition(db, query.q) : undefined;
   const filters: Filters = { conditions: [], byMatches: search?.byMatches ?? false };
   const { conditions } = filters;
@@ -197,12 +156,12 @@ export interface Cursor {
 const OPEN_PREFIX = 'open:';
 
 /** The `before` value that continues after `row`. */
-export function cursorValue(query: ListQuery, row: { id: string; status: string }): string {
+export function cursorValue(query: QuoteListQuery, row: { id: string; status: string }): string {
   return query.sort === 'reply-due' && row.status === 'new' ? `${OPEN_PREFIX}${row.id}` : row.id;
 }
 
 /** The cursor `before` names; null when it names no quote (400). */
-export async function readCursor(db: Db, query: ListQuery): Promise<Cursor | undefined | null> {
+export async function readCursor(db: Db, query: QuoteListQuery): Promise<Cursor | undefined | null> {
   if (query.before === undefined) return undefined;
   const open = query.before.startsWith(OPEN_PREFIX);
   const id = open ? query.before.slice(OPEN_PREFIX.length) : query.before;
@@ -292,7 +251,7 @@ const newerThan = (filters: Filters, cursor: Cursor) =>
  */
 export async function readPage<Row>(
   db: Db,
-  query: ListQuery,
+  query: QuoteListQuery,
   filters: Filters,
   cursor: Cursor | undefined,
   limit: number,
@@ -340,7 +299,7 @@ export async function readPage<Row>(
 /** Sets `Link: <…>; rel="next"` on a full page, repeating every parameter the request gave. */
 export function linkNextPage(
   c: Context,
-  query: ListQuery,
+  query: QuoteListQuery,
   rows: readonly { id: string; status: string }[],
   limit: number,
 ) {

@@ -1,18 +1,14 @@
+import { quoteNote } from '@cleanquote/quote-core/staff';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { z } from 'zod';
 import type { AuthEnv } from '../../auth/middleware.ts';
 import { quoteRequests } from '../../db/schema.ts';
-import { parseJsonBody, requiredText } from '../../lib/validation.ts';
+import { parseJsonBody } from '../../lib/validation.ts';
 import { actorOf, appendHistory } from './history.ts';
-
-const noteBody = z.object({
-  text: requiredText(5_000, 'Please write a note', { label: 'The note', multiline: true }),
-});
 
 /** POST /api/contact/:id/notes {text}: adds a note to the quote's history; 201 with the entry. */
 export async function addNote(c: Context<AuthEnv>) {
-  const parsed = await parseJsonBody(c, noteBody);
+  const parsed = await parseJsonBody(c, quoteNote);
   if (!parsed.success) return parsed.response;
   const id = c.req.param('id') ?? '';
   const actor = actorOf(c);

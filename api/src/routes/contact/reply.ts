@@ -1,19 +1,14 @@
 import { business } from '@cleanquote/content';
+import { quoteReply } from '@cleanquote/quote-core/staff';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { z } from 'zod';
 import type { AuthEnv } from '../../auth/middleware.ts';
 import { outbox, quoteRequests } from '../../db/schema.ts';
-import { parseJsonBody, requiredText } from '../../lib/validation.ts';
+import { parseJsonBody } from '../../lib/validation.ts';
 import { enqueueMail, type WriteTransaction } from '../../mail/outbox.ts';
 import { actorOf, appendHistory } from './history.ts';
 import type { HistoryEntry } from './quote-view.ts';
 import { moveQuote } from './status.ts';
-
-const replyBody = z.object({
-  subject: requiredText(300, 'Please enter a subject', { label: 'The subject' }),
-  message: requiredText(10_000, 'Please write a message', { label: 'The message', multiline: true }),
-});
 
 /** Outbox kind of a reply from the inbox; it carries its own body (mail-bodies.ts writes none). */
 export const QUOTE_REPLY_KIND = 'quote-reply';
@@ -52,7 +47,7 @@ async function autoResponseMessageId(
  * is sent by the delivery worker.
  */
 export async function sendReply(c: Context<AuthEnv>) {
-  const parsed = await parseJsonBody(c, replyBody);
+  const parsed = await parseJsonBody(c, quoteReply);
   if (!parsed.success) return parsed.response;
   const { subject, message } = parsed.data;
   const id = c.req.param('id') ?? '';

@@ -1,18 +1,12 @@
+import { type QuoteStatus, quoteStatusChange } from '@cleanquote/quote-core/staff';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { z } from 'zod';
 import type { AuthEnv } from '../../auth/middleware.ts';
-import { QUOTE_STATUSES, type QuoteStatus, quoteRequests } from '../../db/schema.ts';
-import { invalidBody } from '../../lib/read-json.ts';
-import { optionalText, parseJsonBody } from '../../lib/validation.ts';
+import { quoteRequests } from '../../db/schema.ts';
+import { parseJsonBody } from '../../lib/validation.ts';
 import type { WriteTransaction } from '../../mail/outbox.ts';
 import { type Actor, actorOf, appendHistory } from './history.ts';
 import { readQuoteDetail } from './quote-view.ts';
-
-const statusBody = z.object({
-  status: z.enum(QUOTE_STATUSES, { error: `Choose one of ${QUOTE_STATUSES.join(', ')}` }),
-  reason: optionalText(500, { label: 'The reason', multiline: true }),
-});
 
 /**
  * Moves a quote to `to` in the caller's write transaction: the status, when it changed, the first
@@ -55,12 +49,9 @@ export async function moveQuote(
  * 'lost' needs a reason. 200 with the whole quote; the same status again changes nothing.
  */
 export async function changeStatus(c: Context<AuthEnv>) {
-  const parsed = await parseJsonBody(c, statusBody);
+  const parsed = await parseJsonBody(c, quoteStatusChange);
   if (!parsed.success) return parsed.response;
   const { status, reason } = parsed.data;
-  if (status === 'lost' && !reason) {
-    return invalidBody(c, { reason: 'Please give a reason the quote was lost' });
-  }
   const id = c.req.param('id') ?? '';
   const actor = actorOf(c);
   const found = await c.var.database.writes.run((tx) => moveQuote(tx, id, status, actor, new Date(), reason));

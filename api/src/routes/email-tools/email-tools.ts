@@ -1,43 +1,13 @@
-import {
-  business,
-  DEFAULT_TEST_SUBJECT,
-  MAIL_PROVIDERS,
-  PROVIDER_PRESETS,
-  SMTP_SECURITY,
-  type SmtpServer,
-} from '@cleanquote/content';
-import { type QuoteRequest, SERVICE_TYPES } from '@cleanquote/quote-core';
+import { business, DEFAULT_TEST_SUBJECT, PROVIDER_PRESETS, type SmtpServer } from '@cleanquote/content';
+import type { QuoteRequest } from '@cleanquote/quote-core';
+import { clientTestEmail, directEmail } from '@cleanquote/quote-core/staff';
 import { Hono } from 'hono';
 import nodemailer from 'nodemailer';
-import { z } from 'zod';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { newRowId } from '../../db/row-id.ts';
-import { emailAddress, optionalText, parseJsonBody, requiredText } from '../../lib/validation.ts';
+import { parseJsonBody } from '../../lib/validation.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { quoteMailBody } from '../../mail/quote-mails.ts';
-
-const MISSING = 'Please fill in all required fields';
-
-const directEmailBody = z
-  .object({
-    fromEmail: emailAddress,
-    // Any characters (a password), but never kept: see the route.
-    fromPassword: z.string({ error: MISSING }).min(1, MISSING).max(1_000),
-    toEmail: emailAddress,
-    provider: z.enum(MAIL_PROVIDERS).default('gmail'),
-    subject: optionalText(200, { label: 'The subject' }),
-    message: optionalText(10_000, { label: 'The message', multiline: true }),
-    smtpHost: optionalText(253, { label: 'The SMTP host' }),
-    smtpPort: z.coerce.number().int().min(1).max(65_535).optional(),
-    smtpSecurity: z.enum(SMTP_SECURITY).optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.provider !== 'custom') return;
-    if (!body.smtpHost) ctx.addIssue({ code: 'custom', path: ['smtpHost'], message: 'Enter the SMTP host' });
-    if (body.smtpPort === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['smtpPort'], message: 'Enter the SMTP port' });
-    }
-  });
 
 /** One line from an SMTP failure: the server's own words, never the password. */
 function failureMessage(error: unknown, password: string): string {
@@ -48,15 +18,6 @@ function failureMessage(error: unknown, password: string): string {
   if (text === '') return 'Please check your email credentials and try again.';
   return text.split(password).join('•••').slice(0, 300);
 }
-
-const clientTestBody = z.object({
-  name: requiredText(200, 'Please enter a name', { label: 'The name' }),
-  email: emailAddress,
-  phone: optionalText(40, { label: 'The phone number' }),
-  address: optionalText(300, { label: 'The address' }),
-  service: z.enum(SERVICE_TYPES, { error: 'Choose one of the services' }),
-  message: optionalText(5_000, { label: 'The message', multiline: true }),
-});
 
 /*
  * The admin email tools (spec §2 "direct email sender" and "client auto-response email test"), both
@@ -71,7 +32,7 @@ const clientTestBody = z.object({
  * missing fields; 502 {error} with the SMTP server's own words when it refuses.
  */
 export const directEmailRoutes = new Hono<AuthEnv>().use(requireAdmin).post('/', async (c) => {
-  const parsed = await parseJsonBody(c, directEmailBody);
+  const parsed = await parseJsonBody(c, directEmail);
   if (!parsed.success) return parsed.response;
   const body = parsed.data;
   const server: SmtpServer =
@@ -123,7 +84,7 @@ export const directEmailRoutes = new Hono<AuthEnv>().use(requireAdmin).post('/',
  * 202 {recipient, id}.
  */
 export const clientEmailTestRoutes = new Hono<AuthEnv>().use(requireAdmin).post('/', async (c) => {
-  const parsed = await parseJsonBody(c, clientTestBody);
+  const parsed = await parseJsonBody(c, clientTestEmail);
   if (!parsed.success) return parsed.response;
   const body = parsed.data;
   const reference = 'TEST';

@@ -1,4 +1,5 @@
 import { business } from '@cleanquote/content';
+import { emailAddress } from '@cleanquote/quote-core/staff';
 import { and, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { escapeHtml, htmlPage } from '../../lib/html-page.ts';
 import { submissionSource } from '../../lib/submission-source.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { emailAddress, parseJsonBody } from '../../lib/validation.ts';
+import { parseJsonBody } from '../../lib/validation.ts';
 import { enqueueMail, type WriteTransaction } from '../../mail/outbox.ts';
 import { RecipientMailLedger, recipientMailLimits } from '../../mail/recipient-limits.ts';
 

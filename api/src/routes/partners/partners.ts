@@ -1,52 +1,11 @@
+import { newPartner, partnerChange } from '@cleanquote/quote-core/staff';
 import { count, eq, like } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { partners, quoteRequests } from '../../db/schema.ts';
-import { PARTNER_KEY_PATTERN } from '../../env.ts';
-import { parseJsonBody, requiredText } from '../../lib/validation.ts';
+import { parseJsonBody } from '../../lib/validation.ts';
 import type { Partner } from '../../partners/partner-registry.ts';
 import { readEmbedRelease } from '../embed/embed.ts';
-
-/** An origin as browsers send it: scheme, host and port only (https://agency.example). */
-const origin = z.string().transform((value, ctx) => {
-  const text = value.trim().replace(/\/+$/, '');
-  try {
-    const url = new URL(text);
-    if (/^https?:$/.test(url.protocol) && url.origin === text) return url.origin;
-  } catch {
-    // Reported below.
-  }
-  ctx.issues.push({
-    code: 'custom',
-    message: `"${value}" is not an origin like https://agency.example`,
-    input: value,
-  });
-  return z.NEVER;
-});
-
-const origins = z
-  .array(origin, { error: 'List the sites allowed to use the key' })
-  .min(1, 'List at least one site allowed to use the key')
-  .max(20, 'At most 20 sites');
-
-const newPartner = z.object({
-  name: requiredText(100, 'Please enter the partner’s name', { label: 'The name' }),
-  key: z
-    .string({ error: 'Please enter a key' })
-    .trim()
-    .regex(
-      PARTNER_KEY_PATTERN,
-      'Use lower-case letters, digits and hyphens (at most 64), starting with a letter or digit',
-    ),
-  origins,
-});
-
-const partnerChange = z.object({
-  name: requiredText(100, 'Please enter the partner’s name', { label: 'The name' }).optional(),
-  origins: origins.optional(),
-  enabled: z.boolean({ error: 'enabled is true or false' }).optional(),
-});
 
 /** What the API answers for a partner. */
 function present(partner: Partner, quoteCount: number) {

@@ -1,4 +1,5 @@
 import { business, customerService, findRecipient, type Recipient, team } from '@cleanquote/content';
+import { emailAddress, optionalText, requiredText } from '@cleanquote/quote-core/staff';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { newRowId } from '../../db/row-id.ts';
@@ -6,7 +7,7 @@ import { teamContactMessages } from '../../db/schema.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { invalidBody } from '../../lib/read-json.ts';
 import { submissionSource } from '../../lib/submission-source.ts';
-import { emailAddress, optionalText, parseJsonBody, requiredText } from '../../lib/validation.ts';
+import { parseJsonBody } from '../../lib/validation.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 
 /** The contact dialog's fields (spec §3, §5), plus an optional recipient id. */

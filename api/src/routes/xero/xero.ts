@@ -1,55 +1,19 @@
-import { weeklySlotInWords, XERO_MESSAGES, XERO_REPORT_TYPES } from '@cleanquote/content';
+import { weeklySlotInWords } from '@cleanquote/content';
+import {
+  xeroSchedule,
+  xeroScheduleSummary,
+  xeroTestReport,
+  xeroTestReportSummary,
+} from '@cleanquote/quote-core/staff';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { type Clock, systemClock } from '../../jobs/clock.ts';
-import { emailAddress, parseJsonBody } from '../../lib/validation.ts';
+import { parseJsonBody } from '../../lib/validation.ts';
 import { SecretBoxError } from '../../security/secret-box.ts';
 import { XeroNotConnectedError, XeroReconnectNeededError } from '../../xero/token-store.ts';
 import { XeroForbiddenError, XeroUnauthorizedError, XeroUnavailableError } from '../../xero/xero-adapter.ts';
 import type { XeroService } from '../../xero/xero-service.ts';
-
-const {
-  testReportMissing: TEST_REPORT_REQUIRED,
-  scheduleTenantMissing: SCHEDULE_TENANT_REQUIRED,
-  scheduleContentMissing: SCHEDULE_CONTENT_REQUIRED,
-} = XERO_MESSAGES;
-
-const testReport = z.object({
-  tenantId: z.string({ error: TEST_REPORT_REQUIRED }).trim().min(1, TEST_REPORT_REQUIRED).max(100),
-  email: emailAddress,
-});
-
-/** dayOfWeek and hour are text (spec §3): '0'–'6' (Sunday first) and '0'–'23'. */
-const schedule = z.object({
-  tenantId: z.string({ error: SCHEDULE_TENANT_REQUIRED }).trim().min(1, SCHEDULE_TENANT_REQUIRED).max(100),
-  dayOfWeek: z
-    .string({ error: 'dayOfWeek must be a day from "0" (Sunday) to "6" (Saturday)' })
-    .regex(/^[0-6]$/, 'dayOfWeek must be a day from "0" (Sunday) to "6" (Saturday)')
-    .transform(Number),
-  hour: z
-    .string({ error: 'hour must be an hour from "0" to "23"' })
-    .regex(/^(?:1?\d|2[0-3])$/, 'hour must be an hour from "0" to "23"')
-    .transform(Number),
-  emailRecipients: z
-    .array(emailAddress, { error: SCHEDULE_CONTENT_REQUIRED })
-    .min(1, SCHEDULE_CONTENT_REQUIRED)
-    .max(20, 'At most 20 recipients')
-    // The same address once, whatever its case.
-    .transform((addresses) =>
-      addresses.filter(
-        (address, index) =>
-          addresses.findIndex((other) => other.toLowerCase() === address.toLowerCase()) === index,
-      ),
-    ),
-  reportTypes: z
-    .array(z.enum(XERO_REPORT_TYPES, { error: `reportTypes are ${XERO_REPORT_TYPES.join(', ')}` }), {
-      error: SCHEDULE_CONTENT_REQUIRED,
-    })
-    .min(1, SCHEDULE_CONTENT_REQUIRED)
-    .transform((types) => [...new Set(types)]),
-});
 
 /** What Xero's failures tell the admin, with the status the route answers. */
 function xeroFailure(c: Context<AuthEnv>, error: unknown) {
@@ -109,11 +73,7 @@ export function xeroRoutes(xero: XeroService | null, clock: Clock = systemClock)
     })
     .post('/test-reports', async (c) => {
       // Either one missing: the form's own words (spec §8).
-      const parsed = await parseJsonBody(c, testReport, (fields) =>
-        fields.tenantId || fields.email === 'Please enter your email address'
-          ? TEST_REPORT_REQUIRED
-          : undefined,
-      );
+      const parsed = await parseJsonBody(c, xeroTestReport, xeroTestReportSummary);
       if (!parsed.success) return parsed.response;
       if (!xero) return notConfigured(c);
       try {
@@ -124,13 +84,7 @@ export function xeroRoutes(xero: XeroService | null, clock: Clock = systemClock)
       return c.json({ success: true, message: `Test report sent to ${parsed.data.email}` });
     })
     .post('/schedule', async (c) => {
-      const parsed = await parseJsonBody(c, schedule, (fields) =>
-        fields.tenantId
-          ? SCHEDULE_TENANT_REQUIRED
-          : fields.emailRecipients || fields.reportTypes
-            ? SCHEDULE_CONTENT_REQUIRED
-            : undefined,
-      );
+      const parsed = await parseJsonBody(c, xeroSchedule, xeroScheduleSummary);
       if (!parsed.success) return parsed.response;
       if (!xero) return notConfigured(c);
       const saved = await xero.saveSchedule(parsed.data, clock.now());

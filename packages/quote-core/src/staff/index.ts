@@ -1,0 +1,79 @@
+/**
+ * @cleanquote/quote-core/staff — the admin area's contract: the zod schemas of every staff request
+ * (the API validates with them and the admin forms check with them, so both say the same words), the
+ * text field rules they are built from, and the lists they name (quote statuses, lost reasons, mail
+ * statuses). Browser-safe: zod, content and quote-core's text rules only.
+ *
+ * A subpath of its own, never re-exported from the main entry: the wizard and the embed stay free of it.
+ *
+ * @packageDocumentation
+ */
+
+export {
+  type DashboardUnlock,
+  type DashboardUnlockInput,
+  dashboardUnlock,
+} from './dashboard-unlock.ts';
+export { fieldErrors } from './field-errors.ts';
+export {
+  INBOX_PAGE_LIMIT,
+  isCalendarDay,
+  type QuoteListQuery,
+  type QuoteListQueryInput,
+  quoteListQuery,
+} from './inbox-filters.ts';
+export {
+  type ClientTestEmail,
+  type ClientTestEmailInput,
+  clientTestEmail,
+  type DirectEmail,
+  type DirectEmailInput,
+  directEmail,
+  MAIL_STATUSES,
+  type MailListQuery,
+  type MailListQueryInput,
+  type MailStatus,
+  mailListQuery,
+} from './mail-tools.ts';
+export {
+  type NewPartner,
+  type NewPartnerInput,
+  newPartner,
+  PARTNER_KEY_PATTERN,
+  type PartnerChange,
+  type PartnerChangeInput,
+  partnerChange,
+  partnerOrigin,
+} from './partners.ts';
+export {
+  LOST_REASONS,
+  type LostReason,
+  QUOTE_STATUSES,
+  type QuoteNote,
+  type QuoteNoteInput,
+  type QuoteReply,
+  type QuoteReplyInput,
+  type QuoteStatus,
+  type QuoteStatusChange,
+  type QuoteStatusChangeInput,
+  quoteNote,
+  quoteReply,
+  quoteStatusChange,
+} from './quote-pipeline.ts';
+export {
+  emailAddress,
+  isPlainAddress,
+  optionalText,
+  requiredText,
+  type TextFieldOptions,
+} from './text-fields.ts';
+export {
+  type XeroSchedule,
+  type XeroScheduleInput,
+  type XeroTestReport,
+  type XeroTestReportInput,
+  xeroSchedule,
+  xeroScheduleSummary,
+  xeroTestReport,
+  xeroTestReportSummary,
+} from './xero-reports.ts';
