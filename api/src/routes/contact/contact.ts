@@ -1,6 +1,10 @@
+import { business } from '@cleanquote/content';
+import { quoteNote, quoteReply, quoteStatusChange } from '@cleanquote/quote-core/staff';
 import { Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
+import { jsonBody } from '../../lib/json-body.ts';
 import { exportCsv } from './csv.ts';
+import { actorOf } from './history.ts';
 import {
   filterConditions,
   LIST_SHAPE,
@@ -9,10 +13,10 @@ import {
   readCursor,
   readPage,
 } from './list-query.ts';
-import { addNote } from './notes.ts';
+import { addQuoteNote } from './notes.ts';
 import { readQuoteDetail, toListItem } from './quote-view.ts';
-import { sendReply } from './reply.ts';
-import { changeStatus } from './status.ts';
+import { sendQuoteReply } from './reply.ts';
+import { changeQuoteStatus } from './status.ts';
 
 /**
  * The quote inbox, for the signed-in admin (401 without a session; 403 while the quote dashboard
@@ -59,9 +63,28 @@ export const contactRoutes = new Hono<AuthEnv>()
     if (!quote) return c.json({ error: 'No quote request with that id.', requestId: c.var.requestId }, 404);
     return c.json(quote);
   })
-  .post('/:id/status', changeStatus)
-  .post('/:id/notes', addNote)
-  .post('/:id/reply', sendReply);
+  // Any status to any other (reopening included); 'lost' needs a reason. 200 with the whole quote.
+  .post('/:id/status', jsonBody(quoteStatusChange), async (c) => {
+    const id = c.req.param('id');
+    const found = await changeQuoteStatus(c.var.database, id, c.req.valid('json'), actorOf(c));
+    if (!found) return c.json({ error: 'No quote request with that id.', requestId: c.var.requestId }, 404);
+    return c.json(await readQuoteDetail(c.var.database.db, id));
+  })
+  // 201 with the new history entry.
+  .post('/:id/notes', jsonBody(quoteNote), async (c) => {
+    const entry = await addQuoteNote(c.var.database, c.req.param('id'), c.req.valid('json'), actorOf(c));
+    if (!entry) return c.json({ error: 'No quote request with that id.', requestId: c.var.requestId }, 404);
+    return c.json(entry, 201);
+  })
+  // 202 {mailId, entry}: the reply is queued, the delivery worker sends it.
+  .post('/:id/reply', jsonBody(quoteReply), async (c) => {
+    const { environment } = c.var;
+    const sender = { from: environment.MAIL_FROM, replyTo: environment.BUSINESS_EMAIL ?? business.email };
+    const id = c.req.param('id');
+    const sent = await sendQuoteReply(c.var.database, id, c.req.valid('json'), sender, actorOf(c));
+    if (!sent) return c.json({ error: 'No quote request with that id.', requestId: c.var.requestId }, 404);
+    return c.json(sent, 202);
+  });
 
 /** GET /api/contact.csv: the list's query as a CSV download (csv.ts), behind the same lock. */
 export const contactCsvRoutes = new Hono<AuthEnv>().use(requireAdmin).get('/', exportCsv);

@@ -1,12 +1,9 @@
-import { business } from '@cleanquote/content';
-import { quoteReply } from '@cleanquote/quote-core/staff';
+import type { QuoteReply } from '@cleanquote/quote-core/staff';
 import { and, asc, eq, gte } from 'drizzle-orm';
-import type { Context } from 'hono';
-import type { AuthEnv } from '../../auth/middleware.ts';
+import type { Database } from '../../db/database.ts';
 import { outbox, quoteRequests } from '../../db/schema.ts';
-import { parseJsonBody } from '../../lib/validation.ts';
 import { enqueueMail, type WriteTransaction } from '../../mail/outbox.ts';
-import { actorOf, appendHistory } from './history.ts';
+import { type Actor, appendHistory } from './history.ts';
 import type { HistoryEntry } from './quote-view.ts';
 import { moveQuote } from './status.ts';
 
@@ -40,52 +37,54 @@ async function autoResponseMessageId(
   return mail?.messageId;
 }
 
+/** Who a reply comes from and answers to: MAIL_FROM, Reply-To the business. */
+export interface ReplySender {
+  from: string;
+  replyTo: string;
+}
+
 /**
- * POST /api/contact/:id/reply {subject, message}: queues the reply through the outbox to the customer
- * (from MAIL_FROM, Reply-To the business, threaded under their auto-response by In-Reply-To and
- * References), adds it to the history, and marks a new quote contacted. 202 {mailId, entry}: the mail
- * is sent by the delivery worker.
+ * Queues a reply to the customer through the outbox (threaded under their auto-response by
+ * In-Reply-To and References), adds it to the history, and marks a new quote contacted — all in one
+ * write. The delivery worker sends the mail.
+ * @returns the outbox mail's id and the history entry; undefined when the quote does not exist.
  */
-export async function sendReply(c: Context<AuthEnv>) {
-  const parsed = await parseJsonBody(c, quoteReply);
-  if (!parsed.success) return parsed.response;
-  const { subject, message } = parsed.data;
-  const id = c.req.param('id') ?? '';
-  const actor = actorOf(c);
-  const { environment } = c.var;
-  const sent = await c.var.database.writes.run(
-    async (tx): Promise<{ mailId: string; entry: HistoryEntry } | undefined> => {
-      const [quote] = await tx
-        .select({
-          id: quoteRequests.id,
-          name: quoteRequests.name,
-          email: quoteRequests.email,
-          status: quoteRequests.status,
-          firstResponseAt: quoteRequests.firstResponseAt,
-          createdAt: quoteRequests.createdAt,
-        })
-        .from(quoteRequests)
-        .where(eq(quoteRequests.id, id));
-      if (!quote) return undefined;
-      const threadUnder = await autoResponseMessageId(tx, quote);
-      const mailId = await enqueueMail(tx, {
-        kind: QUOTE_REPLY_KIND,
-        from: environment.MAIL_FROM,
-        to: { name: quote.name, address: quote.email },
-        replyTo: environment.BUSINESS_EMAIL ?? business.email,
-        subject,
-        text: message,
-        headers: threadUnder ? { 'In-Reply-To': threadUnder, References: threadUnder } : undefined,
-      });
-      const at = new Date();
-      const entry = await appendHistory(tx, id, actor, at, { kind: 'reply', subject, text: message, mailId });
-      if (quote.status === 'new') await moveQuote(tx, id, 'contacted', actor, at);
-      else if (!quote.firstResponseAt) {
-        await tx.update(quoteRequests).set({ firstResponseAt: at }).where(eq(quoteRequests.id, id));
-      }
-      return { mailId, entry };
-    },
-  );
-  if (!sent) return c.json({ error: 'No quote request with that id.', requestId: c.var.requestId }, 404);
-  return c.json(sent, 202);
+export function sendQuoteReply(
+  database: Database,
+  id: string,
+  { subject, message }: QuoteReply,
+  sender: ReplySender,
+  actor: Actor,
+): Promise<{ mailId: string; entry: HistoryEntry } | undefined> {
+  return database.writes.run(async (tx): Promise<{ mailId: string; entry: HistoryEntry } | undefined> => {
+    const [quote] = await tx
+      .select({
+        id: quoteRequests.id,
+        name: quoteRequests.name,
+        email: quoteRequests.email,
+        status: quoteRequests.status,
+        firstResponseAt: quoteRequests.firstResponseAt,
+        createdAt: quoteRequests.createdAt,
+      })
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, id));
+    if (!quote) return undefined;
+    const threadUnder = await autoResponseMessageId(tx, quote);
+    const mailId = await enqueueMail(tx, {
+      kind: QUOTE_REPLY_KIND,
+      from: sender.from,
+      to: { name: quote.name, address: quote.email },
+      replyTo: sender.replyTo,
+      subject,
+      text: message,
+      headers: threadUnder ? { 'In-Reply-To': threadUnder, References: threadUnder } : undefined,
+    });
+    const at = new Date();
+    const entry = await appendHistory(tx, id, actor, at, { kind: 'reply', subject, text: message, mailId });
+    if (quote.status === 'new') await moveQuote(tx, id, 'contacted', actor, at);
+    else if (!quote.firstResponseAt) {
+      await tx.update(quoteRequests).set({ firstResponseAt: at }).where(eq(quoteRequests.id, id));
+    }
+    return { mailId, entry };
+  });
 }

@@ -1,12 +1,9 @@
-import { type QuoteStatus, quoteStatusChange } from '@cleanquote/quote-core/staff';
+import type { QuoteStatus, QuoteStatusChange } from '@cleanquote/quote-core/staff';
 import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
-import type { AuthEnv } from '../../auth/middleware.ts';
+import type { Database } from '../../db/database.ts';
 import { quoteRequests } from '../../db/schema.ts';
-import { parseJsonBody } from '../../lib/validation.ts';
 import type { WriteTransaction } from '../../mail/outbox.ts';
-import { type Actor, actorOf, appendHistory } from './history.ts';
-import { readQuoteDetail } from './quote-view.ts';
+import { type Actor, appendHistory } from './history.ts';
 
 /**
  * Moves a quote to `to` in the caller's write transaction: the status, when it changed, the first
@@ -45,16 +42,15 @@ export async function moveQuote(
 }
 
 /**
- * POST /api/contact/:id/status {status, reason?}: any status to any other (reopening included);
- * 'lost' needs a reason. 200 with the whole quote; the same status again changes nothing.
+ * Changes a quote's status: any status to any other (reopening included); a lost quote keeps its
+ * reason in the history. The same status again changes nothing.
+ * @returns false when the quote does not exist.
  */
-export async function changeStatus(c: Context<AuthEnv>) {
-  const parsed = await parseJsonBody(c, quoteStatusChange);
-  if (!parsed.success) return parsed.response;
-  const { status, reason } = parsed.data;
-  const id = c.req.param('id') ?? '';
-  const actor = actorOf(c);
-  const found = await c.var.database.writes.run((tx) => moveQuote(tx, id, status, actor, new Date(), reason));
-  if (!found) return c.json({ error: 'No quote request with that id.', requestId: c.var.requestId }, 404);
-  return c.json(await readQuoteDetail(c.var.database.db, id));
+export function changeQuoteStatus(
+  database: Database,
+  quoteId: string,
+  { status, reason }: QuoteStatusChange,
+  actor: Actor,
+): Promise<boolean> {
+  return database.writes.run((tx) => moveQuote(tx, quoteId, status, actor, new Date(), reason));
 }
