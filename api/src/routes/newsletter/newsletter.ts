@@ -8,10 +8,10 @@ import { newsletterSubscribers } from '../../db/schema.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { escapeHtml, htmlPage } from '../../lib/html-page.ts';
 import { jsonBody } from '../../lib/json-body.ts';
-import { submissionSource } from '../../lib/submission-source.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { enqueueMail, type WriteTransaction } from '../../mail/outbox.ts';
 import { RecipientMailLedger, recipientMailLimits } from '../../mail/recipient-limits.ts';
+import { submissionSource } from '../../partners/partner-keys.ts';
 
 /** A confirmation link works for this long. */
 export const CONFIRMATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -7,8 +7,8 @@ import { teamContactMessages } from '../../db/schema.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { jsonBody } from '../../lib/json-body.ts';
 import { invalidBody } from '../../lib/read-json.ts';
-import { submissionSource } from '../../lib/submission-source.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { submissionSource } from '../../partners/partner-keys.ts';
 
 /** The contact dialog's fields (spec §3, §5), plus an optional recipient id. */
 export const teamContactBody = z.object({

@@ -3,20 +3,13 @@ import { quoteNote, quoteReply, quoteStatusChange } from '@cleanquote/quote-core
 import { Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { jsonBody } from '../../lib/json-body.ts';
+import { actorOf } from '../../quotes/history.ts';
+import { linkNextPage, parseListQuery } from '../../quotes/list-query.ts';
+import { addQuoteNote } from '../../quotes/notes.ts';
+import { changeQuoteStatus } from '../../quotes/pipeline.ts';
+import { readQuoteDetail, readQuoteList } from '../../quotes/quote-view.ts';
+import { sendQuoteReply } from '../../quotes/replies.ts';
 import { exportCsv } from './csv.ts';
-import { actorOf } from './history.ts';
-import {
-  filterConditions,
-  LIST_SHAPE,
-  linkNextPage,
-  parseListQuery,
-  readCursor,
-  readPage,
-} from './list-query.ts';
-import { addQuoteNote } from './notes.ts';
-import { readQuoteDetail, toListItem } from './quote-view.ts';
-import { sendQuoteReply } from './reply.ts';
-import { changeQuoteStatus } from './status.ts';
 
 /**
  * The quote inbox, for the signed-in admin (401 without a session; 403 while the quote dashboard
@@ -35,9 +28,8 @@ export const contactRoutes = new Hono<AuthEnv>()
     const parsed = parseListQuery(c);
     if (!parsed.success) return parsed.response;
     const { query } = parsed;
-    const db = c.var.database.db;
-    const cursor = await readCursor(db, query);
-    if (cursor === null) {
+    const quotes = await readQuoteList(c.var.database.db, query);
+    if (quotes === null) {
       return c.json(
         {
           error: 'Please check before.',
@@ -47,16 +39,8 @@ export const contactRoutes = new Hono<AuthEnv>()
         400,
       );
     }
-    const rows = await readPage(
-      db,
-      query,
-      await filterConditions(db, query),
-      cursor,
-      query.limit,
-      LIST_SHAPE,
-    );
-    linkNextPage(c, query, rows, query.limit);
-    return c.json(rows.map(toListItem));
+    linkNextPage(c, query, quotes, query.limit);
+    return c.json(quotes);
   })
   .get('/:id', async (c) => {
     const quote = await readQuoteDetail(c.var.database.db, c.req.param('id'));

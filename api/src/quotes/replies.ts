@@ -1,11 +1,11 @@
 import type { QuoteReply } from '@cleanquote/quote-core/staff';
 import { and, asc, eq, gte } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { outbox, quoteRequests } from '../../db/schema.ts';
-import { enqueueMail, type WriteTransaction } from '../../mail/outbox.ts';
+import type { Database } from '../db/database.ts';
+import { outbox, quoteRequests } from '../db/schema.ts';
+import { enqueueMail, type WriteTransaction } from '../mail/outbox.ts';
 import { type Actor, appendHistory } from './history.ts';
+import { moveQuote } from './pipeline.ts';
 import type { HistoryEntry } from './quote-view.ts';
-import { moveQuote } from './status.ts';
 
 /** Outbox kind of a reply from the inbox; it carries its own body (mail-bodies.ts writes none). */
 export const QUOTE_REPLY_KIND = 'quote-reply';

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureAdminAccount } from '../../auth/admin-account.ts';
 import { quoteHistory, quoteRequests } from '../../db/schema.ts';
+import type { HistoryEntry, QuoteDetail } from '../../quotes/quote-view.ts';
+import { createInbox, type Inbox } from '../../test-support/inbox.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { signIn, testAdmin } from '../../test-support/sign-in.ts';
-import { createInbox, type Inbox } from './inbox-test-support.ts';
-import type { HistoryEntry, QuoteDetail } from './quote-view.ts';
 
 let inbox: Inbox;
 beforeEach(async () => {

@@ -1,8 +1,8 @@
 import type { QuoteStatus, QuoteStatusChange } from '@cleanquote/quote-core/staff';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { quoteRequests } from '../../db/schema.ts';
-import type { WriteTransaction } from '../../mail/outbox.ts';
+import type { Database } from '../db/database.ts';
+import { quoteRequests } from '../db/schema.ts';
+import type { WriteTransaction } from '../mail/outbox.ts';
 import { type Actor, appendHistory } from './history.ts';
 
 /**

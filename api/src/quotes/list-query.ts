@@ -2,10 +2,10 @@ import { fieldErrors, type QuoteListQuery, quoteListQuery } from '@cleanquote/qu
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
-import type { Db } from '../../db/database.ts';
-import { quoteRequests } from '../../db/schema.ts';
-import { decodeStoredText, type StoredTextReader, storedTextReader } from '../../db/stored-text.ts';
-import { addDays, melbourneDayStart } from '../../lib/melbourne-time.ts';
+import type { Db } from '../db/database.ts';
+import { quoteRequests } from '../db/schema.ts';
+import { decodeStoredText, type StoredTextReader, storedTextReader } from '../db/stored-text.ts';
+import { addDays, melbourneDayStart } from '../lib/melbourne-time.ts';
 import { phoneDigits } from './phone-digits.ts';
 
 /** The parameters a client may send, in the order the Link header repeats them. */

@@ -4,11 +4,11 @@ import { desc } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quoteRequests } from '../../db/schema.ts';
 import { melbourneToday } from '../../lib/melbourne-time.ts';
+import { BROAD_SEARCH_MATCHES } from '../../quotes/list-query.ts';
+import { createInbox, type Inbox } from '../../test-support/inbox.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { seedQuotes } from '../../test-support/seed-quotes.ts';
 import { ANSWER_COLUMNS, CONTACT_LABELS, CSV_BATCH, CSV_HEADER, csvCell } from './csv.ts';
-import { createInbox, type Inbox } from './inbox-test-support.ts';
-import { BROAD_SEARCH_MATCHES } from './list-query.ts';
 
 let inbox: Inbox;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import type { QuoteNote } from '@cleanquote/quote-core/staff';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { quoteRequests } from '../../db/schema.ts';
+import type { Database } from '../db/database.ts';
+import { quoteRequests } from '../db/schema.ts';
 import { type Actor, appendHistory } from './history.ts';
 import type { HistoryEntry } from './quote-view.ts';
 

@@ -1,11 +1,20 @@
 import { type QuoteRequest, type QuoteSummaryLine, summarizeQuoteRequest } from '@cleanquote/quote-core';
+import type { QuoteListQuery } from '@cleanquote/quote-core/staff';
 import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { type QuoteHistoryKind, quoteHistory, quoteRequests } from '../../db/schema.ts';
-import { storedTextReader } from '../../db/stored-text.ts';
-import { messageOf } from '../../lib/quote-message.ts';
-import { type QuoteReplyDraft, quoteReplyDraft, suburbOf } from '../../mail/quote-reply.ts';
-import { FULL_SHAPE, type FullQuote, type ListedQuote } from './list-query.ts';
+import type { Db } from '../db/database.ts';
+import { type QuoteHistoryKind, quoteHistory, quoteRequests } from '../db/schema.ts';
+import { storedTextReader } from '../db/stored-text.ts';
+import { messageOf } from '../lib/quote-message.ts';
+import { type QuoteReplyDraft, quoteReplyDraft, suburbOf } from '../mail/quote-reply.ts';
+import {
+  FULL_SHAPE,
+  type FullQuote,
+  filterConditions,
+  LIST_SHAPE,
+  type ListedQuote,
+  readCursor,
+  readPage,
+} from './list-query.ts';
 
 /** One quote in GET /api/contact. */
 export interface QuoteListItem {
@@ -132,6 +141,17 @@ export function toHistoryEntry(row: typeof quoteHistory.$inferSelect): HistoryEn
 async function readQuote(db: Db, id: string): Promise<FullQuote | undefined> {
   const [raw] = await db.select(FULL_SHAPE.selection).from(quoteRequests).where(eq(quoteRequests.id, id));
   return raw ? FULL_SHAPE.decode(raw) : undefined;
+}
+
+/**
+ * One page of the inbox list for `query`, in its order.
+ * @returns null when the query's cursor (`before`) names no quote.
+ */
+export async function readQuoteList(db: Db, query: QuoteListQuery): Promise<QuoteListItem[] | null> {
+  const cursor = await readCursor(db, query);
+  if (cursor === null) return null;
+  const rows = await readPage(db, query, await filterConditions(db, query), cursor, query.limit, LIST_SHAPE);
+  return rows.map(toListItem);
 }
 
 /** Most other quotes of a returning customer listed on a quote's page. */
