@@ -145,6 +145,18 @@ describe('GET /api/contact.csv', () => {
     expect(rows[0]?.['Window cleaning type']).not.toBe('');
   });
 
+  it('marks a customer returning from their second quote on, as the list does, and filters by it', async () => {
+    const first = await inbox.storeQuote({ email: 'ash@example.com', phone: '0491 570 130' });
+    const second = await inbox.storeQuote({ email: 'ash.other@example.com', phone: '0491570130' });
+    const all = records(await (await inbox.get('/api/contact.csv')).text());
+    expect(all.map((row) => [row.Reference, row['Returning customer']])).toEqual([
+      [second.reference, 'Yes'],
+      [first.reference, 'No'],
+    ]);
+    const returning = records(await (await inbox.get('/api/contact.csv?returning=1')).text());
+    expect(returning.map((row) => row.Reference)).toEqual([second.reference]);
+  });
+
   it('answers a header row alone when nothing matches, and 400 naming a bad query field', async () => {
     await inbox.storeQuote();
     expect(records(await (await inbox.get('/api/contact.csv?status=lost')).text())).toEqual([]);
