@@ -175,7 +175,7 @@ export function QuoteList({ filters }: QuoteListProps) {
                 setSearchParams(
                   (current) => {
                     const sort = current.get('sort');
-                    return sort ? { sort } : {};
+                    return sort ? { sort } : '';
                   },
                   { replace: true },
                 );
