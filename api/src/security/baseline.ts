@@ -5,7 +5,7 @@ import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
 import type { Environment } from '../env.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { PARTNER_REFUSALS, partnerOriginStanding } from '../lib/submission-source.ts';
+import { PARTNER_REFUSALS, partnerOriginStanding } from '../partners/partner-keys.ts';
 import { clientIp } from './client-ip.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
 

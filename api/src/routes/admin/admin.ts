@@ -7,9 +7,9 @@ import { type AuthEnv, readSession, requireAdmin } from '../../auth/middleware.t
 import { unlockQuoteDashboard } from '../../auth/session.ts';
 import { outbox } from '../../db/schema.ts';
 import { storedTextReader } from '../../db/stored-text.ts';
+import { jsonBody } from '../../lib/json-body.ts';
 import { afterCursor, linkNextPage, newestFirst } from '../../lib/keyset-page.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { parseJsonBody } from '../../lib/validation.ts';
 import { mailBodies } from '../../mail/mail-bodies.ts';
 import { outboxSignal } from '../../mail/outbox.ts';
 import { clientIp } from '../../security/client-ip.ts';
@@ -51,9 +51,8 @@ export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
     new Hono<AuthEnv>()
       .use(requireAdmin)
 
-      .post('/unlock', async (c) => {
-        const parsed = await parseJsonBody(c, dashboardUnlock);
-        if (!parsed.success) return parsed.response;
+      .post('/unlock', jsonBody(dashboardUnlock), async (c) => {
+        const { password } = c.req.valid('json');
         const expected = c.var.environment.QUOTE_DASHBOARD_PASSWORD;
         const { session } = await readSession(c);
         if (!session) return c.json({ error: 'Please sign in.', requestId: c.var.requestId }, 401);
@@ -64,7 +63,7 @@ export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
           c.header('Retry-After', String(throttled.retryAfterSeconds));
           return c.json({ error: 'Too many wrong passwords. Please wait.', requestId: c.var.requestId }, 429);
         }
-        if (!sameSecret(parsed.data.password, expected)) {
+        if (!sameSecret(password, expected)) {
           passwordThrottle.record(key);
           return c.json({ error: 'Incorrect password', requestId: c.var.requestId }, 401);
         }

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import nodemailer from 'nodemailer';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { newRowId } from '../../db/row-id.ts';
-import { parseJsonBody } from '../../lib/validation.ts';
+import { jsonBody } from '../../lib/json-body.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { quoteMailBody } from '../../mail/quote-mails.ts';
 
@@ -31,90 +31,90 @@ function failureMessage(error: unknown, password: string): string {
  * never stored, logged, queued in the outbox or echoed back. 200 {recipient, message}; 400 naming the
  * missing fields; 502 {error} with the SMTP server's own words when it refuses.
  */
-export const directEmailRoutes = new Hono<AuthEnv>().use(requireAdmin).post('/', async (c) => {
-  const parsed = await parseJsonBody(c, directEmail);
-  if (!parsed.success) return parsed.response;
-  const body = parsed.data;
-  const server: SmtpServer =
-    body.provider === 'custom'
-      ? {
-          host: body.smtpHost as string,
-          port: body.smtpPort as number,
-          security: body.smtpSecurity ?? 'starttls',
-        }
-      : PROVIDER_PRESETS[body.provider];
-  const { environment } = c.var;
-  const transport = nodemailer.createTransport({
-    host: server.host,
-    port: server.port,
-    secure: server.security === 'tls',
-    requireTLS: server.security === 'starttls',
-    ignoreTLS: server.security === 'none',
-    auth: { user: body.fromEmail, pass: body.fromPassword },
-    connectionTimeout: environment.SMTP_CONNECTION_TIMEOUT_MS,
-    greetingTimeout: environment.SMTP_GREETING_TIMEOUT_MS,
-    socketTimeout: environment.SMTP_SOCKET_TIMEOUT_MS,
-    dnsTimeout: environment.SMTP_CONNECTION_TIMEOUT_MS,
-    logger: false,
-    debug: false,
-  });
-  try {
-    await transport.sendMail({
-      from: body.fromEmail,
-      to: body.toEmail,
-      subject: body.subject ?? DEFAULT_TEST_SUBJECT,
-      text: body.message ?? `This is a test email sent from the ${business.name} admin area.`,
-      disableFileAccess: true,
-      disableUrlAccess: true,
+export const directEmailRoutes = new Hono<AuthEnv>()
+  .use(requireAdmin)
+  .post('/', jsonBody(directEmail), async (c) => {
+    const body = c.req.valid('json');
+    const server: SmtpServer =
+      body.provider === 'custom'
+        ? {
+            host: body.smtpHost as string,
+            port: body.smtpPort as number,
+            security: body.smtpSecurity ?? 'starttls',
+          }
+        : PROVIDER_PRESETS[body.provider];
+    const { environment } = c.var;
+    const transport = nodemailer.createTransport({
+      host: server.host,
+      port: server.port,
+      secure: server.security === 'tls',
+      requireTLS: server.security === 'starttls',
+      ignoreTLS: server.security === 'none',
+      auth: { user: body.fromEmail, pass: body.fromPassword },
+      connectionTimeout: environment.SMTP_CONNECTION_TIMEOUT_MS,
+      greetingTimeout: environment.SMTP_GREETING_TIMEOUT_MS,
+      socketTimeout: environment.SMTP_SOCKET_TIMEOUT_MS,
+      dnsTimeout: environment.SMTP_CONNECTION_TIMEOUT_MS,
+      logger: false,
+      debug: false,
     });
-  } catch (error) {
-    const reason = failureMessage(error, body.fromPassword);
-    c.var.logger.warn({ provider: body.provider, host: server.host, reason }, 'direct email failed');
-    return c.json({ error: reason, requestId: c.var.requestId }, 502);
-  } finally {
-    transport.close();
-  }
-  c.var.logger.info({ provider: body.provider, host: server.host }, 'direct email sent');
-  return c.json({ recipient: body.toEmail, message: `Test email sent to ${body.toEmail}` });
-});
+    try {
+      await transport.sendMail({
+        from: body.fromEmail,
+        to: body.toEmail,
+        subject: body.subject ?? DEFAULT_TEST_SUBJECT,
+        text: body.message ?? `This is a test email sent from the ${business.name} admin area.`,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+    } catch (error) {
+      const reason = failureMessage(error, body.fromPassword);
+      c.var.logger.warn({ provider: body.provider, host: server.host, reason }, 'direct email failed');
+      return c.json({ error: reason, requestId: c.var.requestId }, 502);
+    } finally {
+      transport.close();
+    }
+    c.var.logger.info({ provider: body.provider, host: server.host }, 'direct email sent');
+    return c.json({ recipient: body.toEmail, message: `Test email sent to ${body.toEmail}` });
+  });
 
 /**
  * POST /api/test-client-email {name, email, phone, address, service, message}: queues the real client
  * auto-response, written by the quote mail template from these fields, to `email` through the outbox.
  * 202 {recipient, id}.
  */
-export const clientEmailTestRoutes = new Hono<AuthEnv>().use(requireAdmin).post('/', async (c) => {
-  const parsed = await parseJsonBody(c, clientTestEmail);
-  if (!parsed.success) return parsed.response;
-  const body = parsed.data;
-  const reference = 'TEST';
-  // The quote template reads a whole request; the test fills what the form has.
-  const request = {
-    serviceType: body.service,
-    name: body.name,
-    email: body.email,
-    phone: body.phone ?? '',
-    address: body.address ?? '',
-    specialRequests: body.message,
-    termsAccepted: true,
-  } as QuoteRequest;
-  const mail = quoteMailBody(
-    'quote-auto-response',
-    // The first auto-response of a day, the one that repeats the answers: staff test what clients see.
-    { id: newRowId(), reference, source: 'client-email-test', request, autoResponse: 'with-answers' },
-    c.var.environment.PUBLIC_URL,
-  );
-  const { environment, database } = c.var;
-  const id = await database.writes.run((tx) =>
-    enqueueMail(tx, {
-      kind: 'client-email-test',
-      from: environment.MAIL_FROM,
-      to: { name: body.name, address: body.email },
-      replyTo: environment.BUSINESS_EMAIL ?? business.email,
-      subject: `We received your quote request (${reference})`,
-      text: mail.text,
-      html: mail.html,
-    }),
-  );
-  return c.json({ recipient: body.email, id }, 202);
-});
+export const clientEmailTestRoutes = new Hono<AuthEnv>()
+  .use(requireAdmin)
+  .post('/', jsonBody(clientTestEmail), async (c) => {
+    const body = c.req.valid('json');
+    const reference = 'TEST';
+    // The quote template reads a whole request; the test fills what the form has.
+    const request = {
+      serviceType: body.service,
+      name: body.name,
+      email: body.email,
+      phone: body.phone ?? '',
+      address: body.address ?? '',
+      specialRequests: body.message,
+      termsAccepted: true,
+    } as QuoteRequest;
+    const mail = quoteMailBody(
+      'quote-auto-response',
+      // The first auto-response of a day, the one that repeats the answers: staff test what clients see.
+      { id: newRowId(), reference, source: 'client-email-test', request, autoResponse: 'with-answers' },
+      c.var.environment.PUBLIC_URL,
+    );
+    const { environment, database } = c.var;
+    const id = await database.writes.run((tx) =>
+      enqueueMail(tx, {
+        kind: 'client-email-test',
+        from: environment.MAIL_FROM,
+        to: { name: body.name, address: body.email },
+        replyTo: environment.BUSINESS_EMAIL ?? business.email,
+        subject: `We received your quote request (${reference})`,
+        text: mail.text,
+        html: mail.html,
+      }),
+    );
+    return c.json({ recipient: body.email, id }, 202);
+  });

@@ -7,11 +7,11 @@ import { newRowId } from '../../db/row-id.ts';
 import { newsletterSubscribers } from '../../db/schema.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { escapeHtml, htmlPage } from '../../lib/html-page.ts';
-import { submissionSource } from '../../lib/submission-source.ts';
+import { jsonBody } from '../../lib/json-body.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { parseJsonBody } from '../../lib/validation.ts';
 import { enqueueMail, type WriteTransaction } from '../../mail/outbox.ts';
 import { RecipientMailLedger, recipientMailLimits } from '../../mail/recipient-limits.ts';
+import { submissionSource } from '../../partners/partner-keys.ts';
 
 /** A confirmation link works for this long. */
 export const CONFIRMATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -128,10 +128,8 @@ async function unsubscribe(c: Context<AppEnv>, token: string | undefined): Promi
  *   one-click POST from mail clients.
  */
 export const newsletterRoutes = new Hono<AppEnv>()
-  .post('/', async (c) => {
-    const parsed = await parseJsonBody(c, subscribeBody);
-    if (!parsed.success) return parsed.response;
-    const { email, source: page } = parsed.data;
+  .post('/', jsonBody(subscribeBody), async (c) => {
+    const { email, source: page } = c.req.valid('json');
     const address = email.toLowerCase();
     const origin = submissionSource(c);
     const source = page ? (origin === 'main-site' ? page : `${origin} ${page}`) : origin;

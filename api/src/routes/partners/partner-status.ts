@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/app-env.ts';
-import { partnerStatus } from '../../lib/submission-source.ts';
+import { partnerStatus } from '../../partners/partner-keys.ts';
 
 /**
  * GET /api/partner-status?key=…: whether a quote request from the asking page's origin (its Origin

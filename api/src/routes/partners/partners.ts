@@ -3,7 +3,7 @@ import { count, eq, like } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { partners, quoteRequests } from '../../db/schema.ts';
-import { parseJsonBody } from '../../lib/validation.ts';
+import { jsonBody } from '../../lib/json-body.ts';
 import type { Partner } from '../../partners/partner-registry.ts';
 import { readEmbedRelease } from '../embed/embed.ts';
 
@@ -43,12 +43,11 @@ export const partnerRoutes = new Hono<AuthEnv>()
     };
     return c.json({ partners: list, embed: embed ?? null });
   })
-  .post('/', async (c) => {
-    const parsed = await parseJsonBody(c, newPartner);
-    if (!parsed.success) return parsed.response;
+  .post('/', jsonBody(newPartner), async (c) => {
+    const body = c.req.valid('json');
     await c.var.partners.snapshot(); // the configured partners are in the table before any change
-    const { name, key } = parsed.data;
-    const allowed = [...new Set(parsed.data.origins)];
+    const { name, key } = body;
+    const allowed = [...new Set(body.origins)];
     const inserted = await c.var.database.writes.run((tx) =>
       tx
         .insert(partners)
@@ -70,13 +69,12 @@ export const partnerRoutes = new Hono<AuthEnv>()
     c.var.logger.info({ partnerKey: key }, 'partner added');
     return c.json(present(partner ?? { key, name, origins: allowed, enabled: true }, 0), 201);
   })
-  .patch('/:key', async (c) => {
-    const parsed = await parseJsonBody(c, partnerChange);
-    if (!parsed.success) return parsed.response;
+  .patch('/:key', jsonBody(partnerChange), async (c) => {
+    const change = c.req.valid('json');
     await c.var.partners.snapshot(); // the configured partners are in the table before any change
     const key = c.req.param('key');
-    const { name, enabled } = parsed.data;
-    const allowed = parsed.data.origins && [...new Set(parsed.data.origins)];
+    const { name, enabled } = change;
+    const allowed = change.origins && [...new Set(change.origins)];
     const updated = await c.var.database.writes.run((tx) =>
       tx
         .update(partners)

@@ -4,9 +4,9 @@ import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../lib/app-env.ts';
+import { storeQuoteRequest } from '../../quotes/store-quote-request.ts';
 import { jsonError, MAX_BODY_BYTES } from '../../security/baseline.ts';
 import type { BuiltSite } from '../../site/site.ts';
-import { storeQuoteRequest } from './store-quote-request.ts';
 
 /** The wizard page, whose form posts to its own path. */
 const PAGE_PATH = '/service-form';

@@ -3,13 +3,13 @@ import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { invalidBody, readJsonBody } from '../../lib/read-json.ts';
-import { checkPartnerKey, PARTNER_REFUSALS } from '../../lib/submission-source.ts';
-import { storeQuoteRequest } from './store-quote-request.ts';
+import { checkPartnerKey, PARTNER_REFUSALS } from '../../partners/partner-keys.ts';
+import { storeQuoteRequest } from '../../quotes/store-quote-request.ts';
 
 /** Idempotency keys are opaque client strings (a UUID from the wizard), bounded in size. */
 const IDEMPOTENCY_KEY = /^[\w-]{8,128}$/;
 
-export { TERMS_VERSION } from './store-quote-request.ts';
+export { TERMS_VERSION } from '../../quotes/store-quote-request.ts';
 
 /**
  * POST /api/service-form: validates the whole quote request with the shared schema, stores it with

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { newRowId } from '../../db/row-id.ts';
 import { teamContactMessages } from '../../db/schema.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
+import { jsonBody } from '../../lib/json-body.ts';
 import { invalidBody } from '../../lib/read-json.ts';
-import { submissionSource } from '../../lib/submission-source.ts';
-import { parseJsonBody } from '../../lib/validation.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { submissionSource } from '../../partners/partner-keys.ts';
 
 /** The contact dialog's fields (spec §3, §5), plus an optional recipient id. */
 export const teamContactBody = z.object({
@@ -77,10 +77,8 @@ function messageText(body: TeamContactBody, recipient: Recipient, source: string
  * the outbox in the same transaction (with a copy to BUSINESS_EMAIL when that is another address).
  * 201 { id, recipient } on success; 400 naming each bad field, including an unknown recipient.
  */
-export const teamContactRoutes = new Hono<AppEnv>().post('/', async (c) => {
-  const parsed = await parseJsonBody(c, teamContactBody);
-  if (!parsed.success) return parsed.response;
-  const body = parsed.data;
+export const teamContactRoutes = new Hono<AppEnv>().post('/', jsonBody(teamContactBody), async (c) => {
+  const body = c.req.valid('json');
   const recipient = resolveRecipient(body);
   if (!recipient) {
     const field = body.recipientId ? 'recipientId' : body.recipientEmail ? 'recipientEmail' : 'recipientName';

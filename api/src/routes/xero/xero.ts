@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { type Clock, systemClock } from '../../jobs/clock.ts';
-import { parseJsonBody } from '../../lib/validation.ts';
+import { jsonBody } from '../../lib/json-body.ts';
 import { SecretBoxError } from '../../security/secret-box.ts';
 import { XeroNotConnectedError, XeroReconnectNeededError } from '../../xero/token-store.ts';
 import { XeroForbiddenError, XeroUnauthorizedError, XeroUnavailableError } from '../../xero/xero-adapter.ts';
@@ -64,75 +64,75 @@ export function xeroRoutes(xero: XeroService | null, clock: Clock = systemClock)
       },
       503,
     );
-  return new Hono<AuthEnv>()
-    .use(requireAdmin)
-    .get('/status', async (c) => {
-      if (!xero) return c.json({ configured: false, connected: false, tenants: [] });
-      const tenants = await xero.tenants();
-      return c.json({ configured: true, connected: tenants.some((tenant) => tenant.connected), tenants });
-    })
-    .post('/test-reports', async (c) => {
-      // Either one missing: the form's own words (spec §8).
-      const parsed = await parseJsonBody(c, xeroTestReport, xeroTestReportSummary);
-      if (!parsed.success) return parsed.response;
-      if (!xero) return notConfigured(c);
-      try {
-        await xero.sendTestReport(parsed.data.tenantId, parsed.data.email, clock.now());
-      } catch (error) {
-        return xeroFailure(c, error);
-      }
-      return c.json({ success: true, message: `Test report sent to ${parsed.data.email}` });
-    })
-    .post('/schedule', async (c) => {
-      const parsed = await parseJsonBody(c, xeroSchedule, xeroScheduleSummary);
-      if (!parsed.success) return parsed.response;
-      if (!xero) return notConfigured(c);
-      const saved = await xero.saveSchedule(parsed.data, clock.now());
-      if (!saved) {
-        return c.json(
-          {
-            error: 'That organisation is not connected to Xero.',
-            fields: { tenantId: 'That organisation is not connected to Xero.' },
-            requestId: c.var.requestId,
-          },
-          404,
-        );
-      }
-      const { dayOfWeek, hour } = parsed.data;
-      return c.json(
-        {
-          success: true,
-          message: `Weekly reports scheduled for ${weeklySlotInWords(dayOfWeek, hour)}`,
-          schedule: saved.schedule,
-        },
-        saved.created ? 201 : 200,
-      );
-    })
-    .get('/schedules', async (c) => c.json({ schedules: xero ? await xero.schedules(clock.now()) : [] }))
-    .delete('/schedules/:scheduleId', async (c) => {
-      if (!xero || !(await xero.cancelSchedule(c.req.param('scheduleId')))) {
-        return c.json({ error: 'There is no such schedule.', requestId: c.var.requestId }, 404);
-      }
-      return c.json({ success: true, message: 'Weekly reports cancelled' });
-    })
-    .delete('/disconnect/:tenantId', async (c) => {
-      if (!xero) return notConfigured(c);
-      try {
-        if (!(await xero.disconnect(c.req.param('tenantId')))) {
+  return (
+    new Hono<AuthEnv>()
+      .use(requireAdmin)
+      .get('/status', async (c) => {
+        if (!xero) return c.json({ configured: false, connected: false, tenants: [] });
+        const tenants = await xero.tenants();
+        return c.json({ configured: true, connected: tenants.some((tenant) => tenant.connected), tenants });
+      })
+      // Either one missing: the form's own words.
+      .post('/test-reports', jsonBody(xeroTestReport, xeroTestReportSummary), async (c) => {
+        const report = c.req.valid('json');
+        if (!xero) return notConfigured(c);
+        try {
+          await xero.sendTestReport(report.tenantId, report.email, clock.now());
+        } catch (error) {
+          return xeroFailure(c, error);
+        }
+        return c.json({ success: true, message: `Test report sent to ${report.email}` });
+      })
+      .post('/schedule', jsonBody(xeroSchedule, xeroScheduleSummary), async (c) => {
+        const schedule = c.req.valid('json');
+        if (!xero) return notConfigured(c);
+        const saved = await xero.saveSchedule(schedule, clock.now());
+        if (!saved) {
           return c.json(
-            { error: 'That organisation is not connected to Xero.', requestId: c.var.requestId },
+            {
+              error: 'That organisation is not connected to Xero.',
+              fields: { tenantId: 'That organisation is not connected to Xero.' },
+              requestId: c.var.requestId,
+            },
             404,
           );
         }
-      } catch (error) {
-        if (error instanceof XeroUnavailableError) {
-          return c.json(
-            { error: `${error.message} Nothing was disconnected.`, requestId: c.var.requestId },
-            error.status,
-          );
+        const { dayOfWeek, hour } = schedule;
+        return c.json(
+          {
+            success: true,
+            message: `Weekly reports scheduled for ${weeklySlotInWords(dayOfWeek, hour)}`,
+            schedule: saved.schedule,
+          },
+          saved.created ? 201 : 200,
+        );
+      })
+      .get('/schedules', async (c) => c.json({ schedules: xero ? await xero.schedules(clock.now()) : [] }))
+      .delete('/schedules/:scheduleId', async (c) => {
+        if (!xero || !(await xero.cancelSchedule(c.req.param('scheduleId')))) {
+          return c.json({ error: 'There is no such schedule.', requestId: c.var.requestId }, 404);
         }
-        return xeroFailure(c, error);
-      }
-      return c.json({ success: true, message: 'Xero disconnected successfully' });
-    });
+        return c.json({ success: true, message: 'Weekly reports cancelled' });
+      })
+      .delete('/disconnect/:tenantId', async (c) => {
+        if (!xero) return notConfigured(c);
+        try {
+          if (!(await xero.disconnect(c.req.param('tenantId')))) {
+            return c.json(
+              { error: 'That organisation is not connected to Xero.', requestId: c.var.requestId },
+              404,
+            );
+          }
+        } catch (error) {
+          if (error instanceof XeroUnavailableError) {
+            return c.json(
+              { error: `${error.message} Nothing was disconnected.`, requestId: c.var.requestId },
+              error.status,
+            );
+          }
+          return xeroFailure(c, error);
+        }
+        return c.json({ success: true, message: 'Xero disconnected successfully' });
+      })
+  );
 }

@@ -1,28 +1,19 @@
-import { useEffect, useState } from 'react';
-import { fetchPartners } from '../admin-api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { type PartnerList, partnersQuery } from './inbox-queries.ts';
 
-let names: Promise<ReadonlyMap<string, string>> | undefined;
+const none: ReadonlyMap<string, string> = new Map();
+
+/** A stable selector, so the map is rebuilt only when the partners change. */
+function namesOf(answer: PartnerList): ReadonlyMap<string, string> {
+  return new Map(answer.partners.map((partner) => [partner.key, partner.name]));
+}
 
 /**
  * Partner key → the partner's name, so the inbox shows 'Northside Support Coordination' for source
- * `partner:northside-support`. Read once per page load; an unknown key shows as the key.
+ * `partner:northside-support`. Read through the partners query, so a rename shows at once; an
+ * unknown key (or partners not readable) shows as the key.
  */
 export function usePartnerNames(): ReadonlyMap<string, string> {
-  const [known, setKnown] = useState<ReadonlyMap<string, string>>(new Map());
-  useEffect(() => {
-    names ??= fetchPartners()
-      .then(({ partners }) => new Map(partners.map((partner) => [partner.key, partner.name])))
-      .catch(() => {
-        names = undefined; // tried again by the next screen that asks
-        return new Map<string, string>();
-      });
-    let current = true;
-    void names.then((map) => {
-      if (current) setKnown(map);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  return known;
+  const { data } = useQuery({ ...partnersQuery, select: namesOf });
+  return data ?? none;
 }

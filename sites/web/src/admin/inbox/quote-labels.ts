@@ -1,5 +1,5 @@
 import { SERVICE_LABELS, type ServiceType } from '@cleanquote/quote-core';
-import type { QuoteStatus } from '../admin-api.ts';
+import type { QuoteStatus } from '@cleanquote/quote-core/staff';
 
 /** Each status as staff read it. */
 export const STATUS_LABELS: Readonly<Record<QuoteStatus, string>> = {
@@ -9,6 +9,11 @@ export const STATUS_LABELS: Readonly<Record<QuoteStatus, string>> = {
   won: 'Won',
   lost: 'Lost',
 };
+
+/** A status in words; a status the site does not know shows as it is. */
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status as QuoteStatus] ?? status;
+}
 
 /** A service id in words (spec §3 labels); an id the site does not know shows as it is. */
 export function serviceLabel(service: string): string {

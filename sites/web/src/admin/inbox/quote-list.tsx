@@ -1,96 +1,67 @@
 import { SERVICE_OPTIONS } from '@cleanquote/quote-core';
+import { QUOTE_STATUSES } from '@cleanquote/quote-core/staff';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
+import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import {
-  fetchQuotes,
-  QUOTE_STATUSES,
+  type FilterName,
+  inboxPath,
+  isFiltered,
   type QuoteFilters,
-  type QuoteListItem,
-  quotesCsvUrl,
-} from '../admin-api.ts';
-import { isLockedError as isLocked, reportAdminError } from '../admin-errors.ts';
-import { inboxPath, isFiltered } from './inbox-filters.ts';
+  quotesCsvPath,
+  withFilter,
+} from './inbox-filters.ts';
+import { type QuoteListItem, quoteListPages, useQuoteStatusChange } from './inbox-queries.ts';
 import { usePartnerNames } from './partner-names.ts';
-import { STATUS_LABELS, serviceLabel, sourceLabel, suburbOf } from './quote-labels.ts';
+import { STATUS_LABELS, serviceLabel, sourceLabel, statusLabel, suburbOf } from './quote-labels.ts';
 import { replyTiming } from './reply-timing.ts';
 
-/** Quotes per page ('Load more' fetches the next). */
-const PAGE_SIZE = 50;
 /** How long typing pauses before the search narrows the list. */
-const SEARCH_DELAY_MS = 250;
+export const SEARCH_DELAY_MS = 250;
 
 /** Props of {@link QuoteList}. */
 export interface QuoteListProps {
+  /** The filters of the page's URL, the one place they are kept. */
   filters: QuoteFilters;
-  /** The dashboard lock answered: the caller shows the password step. */
-  onLocked: () => void;
 }
 
 /**
  * The quote list: search and filters that narrow it as you type (kept in the URL), newest first or
  * by reply due, 'Load more' for the next keyset page, and the CSV of the current filter.
  */
-export function QuoteList({ filters, onLocked }: QuoteListProps) {
-  const [, navigate] = useLocation();
-  const [quotes, setQuotes] = useState<QuoteListItem[] | null>(null);
-  const [nextBefore, setNextBefore] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
+export function QuoteList({ filters }: QuoteListProps) {
+  const [, setSearchParams] = useSearchParams();
+  const list = useInfiniteQuery(quoteListPages(filters));
   const [search, setSearch] = useState(filters.q ?? '');
-  const [now, setNow] = useState(() => Date.now());
+  const [clock, setClock] = useState(() => Date.now());
   const ids = useId();
-  const request = useRef(0);
   const partnerNames = usePartnerNames();
-  const filterKey = inboxPath(filters);
 
-  const setFilters = (next: QuoteFilters) => navigate(inboxPath(next), { replace: true });
+  // Each change is written onto the URL as it is when the change happens, so a change never
+  // undoes another made meanwhile (a Service chosen while a search waits for its pause).
+  const setFilter = (name: FilterName, value: string) =>
+    setSearchParams((current) => withFilter(current, name, value), { replace: true });
 
-  // A filtered list is fetched again whenever the URL's filters change; a slower earlier answer
-  // never replaces a newer one.
+  // Typing narrows the list once the typing pauses; only `q` is written, onto the URL's filters of
+  // that moment.
   useEffect(() => {
-    const current = ++request.current;
-    fetchQuotes(filters, undefined, PAGE_SIZE)
-      .then((page) => {
-        if (current !== request.current) return;
-        setQuotes(page.quotes);
-        setNextBefore(page.nextBefore);
-        setNow(Date.now());
-      })
-      .catch((error: unknown) => {
-        if (current !== request.current) return;
-        if (isLocked(error)) onLocked();
-        else reportAdminError(error, 'Quote Requests Unavailable', 'The quote requests could not be loaded.');
-      });
-  }, [filterKey]);
-
-  // Typing narrows the list once the typing pauses.
-  useEffect(() => {
-    if ((filters.q ?? '') === search.trim()) return;
-    const timer = setTimeout(() => setFilters({ ...filters, q: search.trim() }), SEARCH_DELAY_MS);
+    const wanted = search.trim();
+    if ((filters.q ?? '') === wanted) return;
+    const timer = setTimeout(() => setFilter('q', wanted), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search]);
 
   // The reply clocks move on while the list is open.
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    const timer = setInterval(() => setClock(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
 
-  const loadMore = async () => {
-    if (!nextBefore) return;
-    setLoadingMore(true);
-    try {
-      const page = await fetchQuotes(filters, nextBefore, PAGE_SIZE);
-      setQuotes((shown) => [...(shown ?? []), ...page.quotes]);
-      setNextBefore(page.nextBefore);
-    } catch (error) {
-      if (isLocked(error)) onLocked();
-      else reportAdminError(error, 'Quote Requests Unavailable', 'More quote requests could not be loaded.');
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
+  const quotes = list.data?.pages.flatMap((page) => page.quotes);
+  const more = list.hasNextPage;
+  const now = Math.max(clock, list.dataUpdatedAt);
   const sources = new Set([
     'main-site',
     ...[...partnerNames.keys()].map((key) => `partner:${key}`),
@@ -118,7 +89,7 @@ export function QuoteList({ filters, onLocked }: QuoteListProps) {
           <select
             id={`${ids}-status`}
             value={filters.status ?? ''}
-            onChange={(event) => setFilters({ ...filters, status: event.target.value })}
+            onChange={(event) => setFilter('status', event.target.value)}
           >
             <option value="">All statuses</option>
             {QUOTE_STATUSES.map((status) => (
@@ -133,7 +104,7 @@ export function QuoteList({ filters, onLocked }: QuoteListProps) {
           <select
             id={`${ids}-service`}
             value={filters.service ?? ''}
-            onChange={(event) => setFilters({ ...filters, service: event.target.value })}
+            onChange={(event) => setFilter('service', event.target.value)}
           >
             <option value="">All services</option>
             {SERVICE_OPTIONS.map((service) => (
@@ -148,7 +119,7 @@ export function QuoteList({ filters, onLocked }: QuoteListProps) {
           <select
             id={`${ids}-source`}
             value={filters.source ?? ''}
-            onChange={(event) => setFilters({ ...filters, source: event.target.value })}
+            onChange={(event) => setFilter('source', event.target.value)}
           >
             <option value="">All sources</option>
             {[...sources].map((source) => (
@@ -165,7 +136,7 @@ export function QuoteList({ filters, onLocked }: QuoteListProps) {
             type="date"
             value={filters.from ?? ''}
             max={filters.to || undefined}
-            onChange={(event) => setFilters({ ...filters, from: event.target.value })}
+            onChange={(event) => setFilter('from', event.target.value)}
           />
         </div>
         <div className="field">
@@ -175,7 +146,7 @@ export function QuoteList({ filters, onLocked }: QuoteListProps) {
             type="date"
             value={filters.to ?? ''}
             min={filters.from || undefined}
-            onChange={(event) => setFilters({ ...filters, to: event.target.value })}
+            onChange={(event) => setFilter('to', event.target.value)}
           />
         </div>
         <div className="inbox-filters__options">
@@ -183,7 +154,7 @@ export function QuoteList({ filters, onLocked }: QuoteListProps) {
             <input
               type="checkbox"
               checked={filters.returning === '1'}
-              onChange={(event) => setFilters({ ...filters, returning: event.target.checked ? '1' : '' })}
+              onChange={(event) => setFilter('returning', event.target.checked ? '1' : '')}
             />
             Returning customers only
           </label>
@@ -191,7 +162,7 @@ export function QuoteList({ filters, onLocked }: QuoteListProps) {
             type="button"
             className="button button--outline"
             aria-pressed={sortByReplyDue}
-            onClick={() => setFilters({ ...filters, sort: sortByReplyDue ? '' : 'reply-due' })}
+            onClick={() => setFilter('sort', sortByReplyDue ? '' : 'reply-due')}
           >
             Sort by reply due
           </button>
@@ -201,19 +172,25 @@ export function QuoteList({ filters, onLocked }: QuoteListProps) {
               className="button button--outline"
               onClick={() => {
                 setSearch('');
-                setFilters({ sort: filters.sort });
+                setSearchParams(
+                  (current) => {
+                    const sort = current.get('sort');
+                    return sort ? { sort } : '';
+                  },
+                  { replace: true },
+                );
               }}
             >
               Clear filters
             </button>
           ) : null}
-          <a className="button button--outline" href={quotesCsvUrl(filters)} download>
+          <a className="button button--outline" href={quotesCsvPath(filters)} download>
             Export CSV
           </a>
         </div>
       </search>
 
-      {quotes === null ? (
+      {quotes === undefined ? (
         <p role="status">Loading quote requests…</p>
       ) : (
         <>
@@ -222,7 +199,7 @@ export function QuoteList({ filters, onLocked }: QuoteListProps) {
               ? isFiltered(filters)
                 ? 'No quote requests match these filters.'
                 : 'No quote requests yet.'
-              : `Showing ${quotes.length}${nextBefore ? '+' : ''} quote request${quotes.length === 1 ? '' : 's'}${
+              : `Showing ${quotes.length}${more ? '+' : ''} quote request${quotes.length === 1 ? '' : 's'}${
                   sortByReplyDue ? ', by reply due' : ', newest first'
                 }`}
           </p>
@@ -237,14 +214,15 @@ export function QuoteList({ filters, onLocked }: QuoteListProps) {
               />
             ))}
           </ul>
-          {nextBefore ? (
+          {more ? (
             <button
               type="button"
               className="button button--outline"
-              onClick={() => void loadMore()}
-              disabled={loadingMore}
+              onClick={() => {
+                if (!list.isFetchingNextPage) void list.fetchNextPage();
+              }}
             >
-              {loadingMore ? 'Loading...' : 'Load more'}
+              {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
             </button>
           ) : null}
         </>
@@ -266,14 +244,32 @@ function QuoteRow({
 }) {
   const timing = replyTiming(quote, now);
   const suburb = quote.suburb ?? suburbOf(quote.address);
+  const nameId = useId();
+  const nameLink = useRef<HTMLAnchorElement>(null);
+  const statusChange = useQuoteStatusChange();
+
+  const markContacted = () => {
+    if (statusChange.isPending) return;
+    statusChange.mutate(
+      { id: quote.id, change: { status: 'contacted' } },
+      {
+        onSuccess: () => {
+          // The button goes with the status, so focus stays on the row it belonged to.
+          nameLink.current?.focus();
+          showToast({ title: 'Status Updated', description: `${quote.name}'s quote is now Contacted.` });
+        },
+      },
+    );
+  };
+
   return (
     <li className={`quote-row${timing.state === 'overdue' ? ' quote-row--overdue' : ''}`}>
       <div className="quote-row__main">
-        <Link href={href} className="quote-row__name">
+        <Link ref={nameLink} id={nameId} href={href} className="quote-row__name">
           {quote.name}
         </Link>
         <span className={`service-label service-label--${quote.service}`}>{serviceLabel(quote.service)}</span>
-        <span className={`status-badge status-badge--${quote.status}`}>{STATUS_LABELS[quote.status]}</span>
+        <span className={`status-badge status-badge--${quote.status}`}>{statusLabel(quote.status)}</span>
         {quote.returning ? <span className="badge">Returning customer</span> : null}
       </div>
       <div className="quote-row__meta">
@@ -284,6 +280,19 @@ function QuoteRow({
           <strong className={`reply-timing reply-timing--${timing.state}`}>{timing.text}</strong>
         )}
       </div>
+      {quote.status === 'new' ? (
+        <div className="quote-row__actions">
+          <button
+            type="button"
+            className="button button--outline"
+            aria-describedby={nameId}
+            aria-busy={statusChange.isPending || undefined}
+            onClick={markContacted}
+          >
+            Mark as Contacted
+          </button>
+        </div>
+      ) : null}
     </li>
   );
 }

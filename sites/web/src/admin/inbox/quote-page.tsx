@@ -1,22 +1,37 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  LOST_REASONS,
+  type QuoteNote,
+  type QuoteNoteInput,
+  type QuoteReply,
+  type QuoteReplyInput,
+  type QuoteStatus,
+  type QuoteStatusChange,
+  type QuoteStatusChangeInput,
+  quoteNote,
+  quoteReply,
+  quoteStatusChange,
+} from '@cleanquote/quote-core/staff';
+import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
+import { StaffApiError } from '../lib/staff-api.ts';
 import {
-  AdminApiError,
-  addQuoteNote,
-  changeQuoteStatus,
-  fetchQuote,
   type QuoteDetail,
   type QuoteHistoryEntry,
-  type QuoteStatus,
-  sendQuoteReply,
-} from '../admin-api.ts';
-import { isLockedError, reportAdminError } from '../admin-errors.ts';
-import { LOST_REASONS } from './lost-reasons.ts';
+  quoteDetailQuery,
+  reportFormFailure,
+  useQuoteLost,
+  useQuoteNote,
+  useQuoteReply,
+  useQuoteStatusChange,
+} from './inbox-queries.ts';
 import { usePartnerNames } from './partner-names.ts';
-import { STATUS_LABELS, serviceLabel, sourceLabel } from './quote-labels.ts';
+import { serviceLabel, sourceLabel, statusLabel } from './quote-labels.ts';
 import { replyTiming } from './reply-timing.ts';
 
 /** Props of {@link QuotePage}. */
@@ -24,9 +39,8 @@ export interface QuotePageProps {
   id: string;
   /** The list with the filters it was opened from. */
   backHref: string;
-  /** Another quote's page (a returning customer's earlier quote). */
+  /** Another quote's page (a returning customer's earlier or later quote). */
   hrefOf: (id: string) => string;
-  onLocked: () => void;
 }
 
 /** The pipeline's moves, in order. */
@@ -37,67 +51,40 @@ const MOVES: readonly { to: QuoteStatus; label: string }[] = [
 ];
 
 /**
- * A quote's page (/admin?quote=<id>): every answer in words, call and email links, consent, source,
- * the case manager, returning-customer links, the pipeline buttons, notes, the reply composer and
- * the history, one timeline.
+ * Puts the server's per-field messages (a 400's `fields`) on the form's fields of the same names.
+ * @returns true when the answer named at least one of them (the form shows the messages itself).
  */
-export function QuotePage({ id, backHref, hrefOf, onLocked }: QuotePageProps) {
-  const [quote, setQuote] = useState<QuoteDetail | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [busy, setBusy] = useState(false);
+function showServerFields<Values extends FieldValues>(
+  error: unknown,
+  names: readonly Path<Values>[],
+  setError: UseFormSetError<Values>,
+): boolean {
+  if (!(error instanceof StaffApiError)) return false;
+  const named = names.filter((name) => error.fields[name]);
+  named.forEach((name, index) => {
+    setError(name, { type: 'server', message: error.fields[name] }, { shouldFocus: index === 0 });
+  });
+  return named.length > 0;
+}
+
+/**
+ * A quote's page (/admin?quote=<id>): every answer in words, call and email links, consent, source,
+ * the case manager, the customer's earlier and later requests, the pipeline buttons, notes, the
+ * reply composer and the history, one timeline.
+ */
+export function QuotePage({ id, backHref, hrefOf }: QuotePageProps) {
+  const { data: quote } = useQuery(quoteDetailQuery(id));
   const heading = useRef<HTMLHeadingElement>(null);
   const partnerNames = usePartnerNames();
-
-  useEffect(() => {
-    let current = true;
-    setQuote(null);
-    setMissing(false);
-    fetchQuote(id)
-      .then((loaded) => {
-        if (!current) return;
-        setQuote(loaded);
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        if (isLockedError(error)) onLocked();
-        else if (error instanceof AdminApiError && error.status === 404) setMissing(true);
-        else reportAdminError(error, 'Quote Unavailable', 'The quote request could not be loaded.');
-      });
-    return () => {
-      current = false;
-    };
-  }, [id, onLocked]);
+  const statusChange = useQuoteStatusChange();
+  const loadedId = quote?.id;
 
   // Opening a quote moves focus to its name, as a page load would.
   useEffect(() => {
-    if (quote?.id === id) heading.current?.focus();
-  }, [quote?.id, id]);
+    if (loadedId === id) heading.current?.focus();
+  }, [loadedId, id]);
 
-  const move = async (to: QuoteStatus, reason?: string): Promise<boolean> => {
-    setBusy(true);
-    try {
-      setQuote(await changeQuoteStatus(id, to, reason));
-      showToast({ title: 'Status Updated', description: `The quote is now ${STATUS_LABELS[to]}.` });
-      return true;
-    } catch (error) {
-      if (isLockedError(error)) onLocked();
-      else
-        reportAdminError(error, 'Status Not Changed', 'The status could not be changed. Please try again.');
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const reload = async () => {
-    try {
-      setQuote(await fetchQuote(id));
-    } catch (error) {
-      reportAdminError(error, 'Quote Unavailable', 'The quote request could not be loaded.');
-    }
-  };
-
-  if (missing) {
+  if (quote === null) {
     return (
       <>
         <BackLink href={backHref} />
@@ -106,7 +93,7 @@ export function QuotePage({ id, backHref, hrefOf, onLocked }: QuotePageProps) {
       </>
     );
   }
-  if (!quote) {
+  if (quote === undefined) {
     return (
       <>
         <BackLink href={backHref} />
@@ -114,6 +101,17 @@ export function QuotePage({ id, backHref, hrefOf, onLocked }: QuotePageProps) {
       </>
     );
   }
+
+  const move = (to: QuoteStatus) => {
+    if (statusChange.isPending) return;
+    statusChange.mutate(
+      { id, change: { status: to } },
+      {
+        onSuccess: () =>
+          showToast({ title: 'Status Updated', description: `The quote is now ${statusLabel(to)}.` }),
+      },
+    );
+  };
 
   const timing = replyTiming(quote, Date.now());
   const reopenTo: QuoteStatus = quote.firstResponseAt ? 'contacted' : 'new';
@@ -128,10 +126,8 @@ export function QuotePage({ id, backHref, hrefOf, onLocked }: QuotePageProps) {
           <span className={`service-label service-label--${quote.service}`}>
             {serviceLabel(quote.service)}
           </span>
-          <span className={`status-badge status-badge--${quote.status}`}>{STATUS_LABELS[quote.status]}</span>
-          {quote.returning || quote.returningQuotes.length > 0 ? (
-            <span className="badge">Returning customer</span>
-          ) : null}
+          <span className={`status-badge status-badge--${quote.status}`}>{statusLabel(quote.status)}</span>
+          {quote.returning ? <span className="badge">Returning customer</span> : null}
         </p>
         <p className="muted">
           Reference {quote.reference} · received {formatMelbourneTime(quote.createdAt)} ·{' '}
@@ -145,29 +141,16 @@ export function QuotePage({ id, backHref, hrefOf, onLocked }: QuotePageProps) {
       </div>
 
       <section className="card" aria-labelledby="quote-status-heading">
-        <h2 id="quote-status-heading">Status: {STATUS_LABELS[quote.status]}</h2>
-        <div className="button-row button-row--tight">
+        <h2 id="quote-status-heading">Status: {statusLabel(quote.status)}</h2>
+        <div className="button-row button-row--tight" aria-busy={statusChange.isPending || undefined}>
           {MOVES.filter((each) => each.to !== quote.status).map((each) => (
-            <button
-              key={each.to}
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() => void move(each.to)}
-            >
+            <button key={each.to} type="button" className="button" onClick={() => move(each.to)}>
               {each.label}
             </button>
           ))}
-          {quote.status !== 'lost' ? (
-            <LostDialog busy={busy} onConfirm={(reason) => move('lost', reason)} />
-          ) : null}
+          {quote.status !== 'lost' ? <LostDialog quoteId={quote.id} /> : null}
           {quote.status === 'won' || quote.status === 'lost' ? (
-            <button
-              type="button"
-              className="button button--outline"
-              disabled={busy}
-              onClick={() => void move(reopenTo)}
-            >
+            <button type="button" className="button button--outline" onClick={() => move(reopenTo)}>
               Reopen
             </button>
           ) : null}
@@ -188,7 +171,7 @@ export function QuotePage({ id, backHref, hrefOf, onLocked }: QuotePageProps) {
             </a>
           </li>
         </ul>
-        <ReplyComposer quote={quote} onSent={reload} onLocked={onLocked} />
+        <ReplyComposer quote={quote} />
       </section>
 
       <section className="card" aria-labelledby="quote-answers-heading">
@@ -215,22 +198,12 @@ export function QuotePage({ id, backHref, hrefOf, onLocked }: QuotePageProps) {
         </dl>
       </section>
 
-      {quote.returningQuotes.length > 0 ? (
-        <section className="card" aria-labelledby="quote-returning-heading">
-          <h2 id="quote-returning-heading">Returning customer</h2>
-          <p>Earlier and later quote requests with the same email or phone:</p>
-          <ul>
-            {quote.returningQuotes.map((other) => (
-              <li key={other.id}>
-                <Link href={hrefOf(other.id)}>
-                  {other.reference} · {serviceLabel(other.service)} · {formatMelbourneTime(other.createdAt)}
-                </Link>{' '}
-                ({STATUS_LABELS[other.status]})
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <OtherRequests
+        heading="Earlier requests from this customer"
+        quotes={quote.earlierQuotes}
+        hrefOf={hrefOf}
+      />
+      <OtherRequests heading="Later requests from this customer" quotes={quote.laterQuotes} hrefOf={hrefOf} />
 
       <section className="card" aria-labelledby="quote-history-heading">
         <h2 id="quote-history-heading">History</h2>
@@ -239,7 +212,7 @@ export function QuotePage({ id, backHref, hrefOf, onLocked }: QuotePageProps) {
             <HistoryItem key={entry.id} entry={entry} />
           ))}
         </ol>
-        <NoteForm quoteId={quote.id} onAdded={reload} onLocked={onLocked} />
+        <NoteForm quoteId={quote.id} />
       </section>
     </>
   );
@@ -253,8 +226,36 @@ function BackLink({ href }: { href: string }) {
   );
 }
 
+/** The customer's other requests (same email or phone digits), each a link to its page. */
+function OtherRequests({
+  heading,
+  quotes,
+  hrefOf,
+}: {
+  heading: string;
+  quotes: QuoteDetail['earlierQuotes'];
+  hrefOf: (id: string) => string;
+}) {
+  const headingId = useId();
+  if (quotes.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
+      <ul>
+        {quotes.map((other) => (
+          <li key={other.id}>
+            <Link href={hrefOf(other.id)}>
+              {other.reference} · {serviceLabel(other.service)} · {formatMelbourneTime(other.createdAt)}
+            </Link>{' '}
+            ({statusLabel(other.status)})
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function HistoryItem({ entry }: { entry: QuoteHistoryEntry }) {
-  const who = entry.actor ? ` by ${entry.actor.name}` : '';
   const when = formatMelbourneTime(entry.at);
   switch (entry.kind) {
     case 'created':
@@ -273,25 +274,24 @@ function HistoryItem({ entry }: { entry: QuoteHistoryEntry }) {
       return (
         <li>
           <strong>
-            {STATUS_LABELS[entry.from]} → {STATUS_LABELS[entry.to]}
-          </strong>
-          {who} <span className="muted">{when}</span>
+            {statusLabel(entry.from)} → {statusLabel(entry.to)}
+          </strong>{' '}
+          by {entry.actor.name} <span className="muted">{when}</span>
           {entry.reason ? <p>Reason: {entry.reason}</p> : null}
         </li>
       );
     case 'note':
       return (
         <li>
-          <strong>Note</strong>
-          {who} <span className="muted">{when}</span>
+          <strong>Note</strong> by {entry.actor.name} <span className="muted">{when}</span>
           <p className="history__text">{entry.text}</p>
         </li>
       );
     case 'reply':
       return (
         <li>
-          <strong>Reply sent: {entry.subject}</strong>
-          {who} <span className="muted">{when}</span>
+          <strong>Reply sent: {entry.subject}</strong> by {entry.actor.name}{' '}
+          <span className="muted">{when}</span>
           <details>
             <summary>Read the reply</summary>
             <p className="history__text">{entry.text}</p>
@@ -301,38 +301,51 @@ function HistoryItem({ entry }: { entry: QuoteHistoryEntry }) {
   }
 }
 
-/** 'Mark as Lost' asks why: a short list, or 'Other' with the reason as text. */
-function LostDialog({ busy, onConfirm }: { busy: boolean; onConfirm: (reason: string) => Promise<boolean> }) {
+/** The radio that stands for a reason written out. */
+const OTHER = 'Other';
+
+/**
+ * 'Mark as Lost' asks why: a short list, or 'Other' with the reason as text. The reason is checked
+ * by the server's own rule (a lost quote always says why) before anything is sent.
+ */
+function LostDialog({ quoteId }: { quoteId: string }) {
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState('');
   const [other, setOther] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const ids = useId();
+  const lost = useQuoteLost();
+  const form = useForm<QuoteStatusChangeInput, unknown, QuoteStatusChange>({
+    resolver: zodResolver(quoteStatusChange),
+    defaultValues: { status: 'lost', reason: '' },
+  });
+  const problem = form.formState.errors.reason?.message;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const reason = choice === 'Other' ? other.trim() : choice;
-    if (!reason) {
-      setProblem(choice === 'Other' ? 'Please write the reason.' : 'Please choose a reason.');
+  const submit = form.handleSubmit(async (change) => {
+    if (lost.isPending) return;
+    try {
+      await lost.mutateAsync({ id: quoteId, change });
+    } catch (error) {
+      if (!showServerFields(error, ['reason'], form.setError)) {
+        reportFormFailure(error, 'Status Not Changed', 'The status could not be changed. Please try again.');
+      }
       return;
     }
-    if (await onConfirm(reason)) {
-      setOpen(false);
-      setChoice('');
-      setOther('');
-    }
-  };
+    showToast({ title: 'Status Updated', description: 'The quote is now Lost.' });
+    setOpen(false);
+  });
 
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setProblem(null);
+        setChoice('');
+        setOther('');
+        form.reset();
       }}
     >
       <Dialog.Trigger asChild>
-        <button type="button" className="button button--outline" disabled={busy}>
+        <button type="button" className="button button--outline">
           Mark as Lost
         </button>
       </Dialog.Trigger>
@@ -341,37 +354,57 @@ function LostDialog({ busy, onConfirm }: { busy: boolean; onConfirm: (reason: st
         <Dialog.Content className="dialog">
           <Dialog.Title className="dialog__title">Mark as Lost</Dialog.Title>
           <Dialog.Description className="dialog__description">Why was this quote lost?</Dialog.Description>
-          <form onSubmit={(event) => void submit(event)}>
-            <fieldset className="reason-list" aria-describedby={problem ? `${ids}-problem` : undefined}>
-              <legend>Reason</legend>
-              {[...LOST_REASONS, 'Other'].map((reason) => (
-                <label key={reason} className="checkbox">
-                  <input
-                    type="radio"
-                    name="lost-reason"
-                    value={reason}
-                    checked={choice === reason}
-                    onChange={() => {
-                      setChoice(reason);
-                      setProblem(null);
-                    }}
-                  />
-                  {reason}
-                </label>
-              ))}
-            </fieldset>
-            {choice === 'Other' ? (
-              <div className="field">
-                <label htmlFor={`${ids}-other`}>Other reason</label>
-                <input
-                  id={`${ids}-other`}
-                  value={other}
-                  maxLength={500}
-                  onChange={(event) => setOther(event.target.value)}
-                  aria-invalid={problem ? true : undefined}
-                />
-              </div>
-            ) : null}
+          <form onSubmit={(event) => void submit(event)} noValidate>
+            <Controller
+              name="reason"
+              control={form.control}
+              render={({ field }) => (
+                <>
+                  <fieldset
+                    className="reason-list"
+                    aria-describedby={problem && choice !== OTHER ? `${ids}-problem` : undefined}
+                  >
+                    <legend>Reason</legend>
+                    {[...LOST_REASONS, OTHER].map((reason, index) => (
+                      <label key={reason} className="checkbox">
+                        <input
+                          // An unanswered form focuses the first reason.
+                          ref={index === 0 && choice !== OTHER ? field.ref : undefined}
+                          type="radio"
+                          name={`${ids}-reason`}
+                          value={reason}
+                          checked={choice === reason}
+                          onChange={() => {
+                            setChoice(reason);
+                            field.onChange(reason === OTHER ? other : reason);
+                            form.clearErrors('reason');
+                          }}
+                        />
+                        {reason}
+                      </label>
+                    ))}
+                  </fieldset>
+                  {choice === OTHER ? (
+                    <div className="field">
+                      <label htmlFor={`${ids}-other`}>Other reason</label>
+                      <input
+                        ref={field.ref}
+                        id={`${ids}-other`}
+                        value={other}
+                        maxLength={500}
+                        onChange={(event) => {
+                          setOther(event.target.value);
+                          field.onChange(event.target.value);
+                        }}
+                        onBlur={field.onBlur}
+                        aria-invalid={problem ? true : undefined}
+                        aria-describedby={problem ? `${ids}-problem` : undefined}
+                      />
+                    </div>
+                  ) : null}
+                </>
+              )}
+            />
             {problem ? (
               <p id={`${ids}-problem`} role="alert" className="field-error">
                 {problem}
@@ -383,8 +416,8 @@ function LostDialog({ busy, onConfirm }: { busy: boolean; onConfirm: (reason: st
                   Cancel
                 </button>
               </Dialog.Close>
-              <button type="submit" className="button" disabled={busy}>
-                {busy ? 'Saving...' : 'Mark as Lost'}
+              <button type="submit" className="button">
+                {lost.isPending ? 'Saving...' : 'Mark as Lost'}
               </button>
             </div>
           </form>
@@ -395,54 +428,37 @@ function LostDialog({ busy, onConfirm }: { busy: boolean; onConfirm: (reason: st
 }
 
 /** 'Add note': a note joins the history with who wrote it and when. */
-function NoteForm({
-  quoteId,
-  onAdded,
-  onLocked,
-}: {
-  quoteId: string;
-  onAdded: () => Promise<void>;
-  onLocked: () => void;
-}) {
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+function NoteForm({ quoteId }: { quoteId: string }) {
   const ids = useId();
+  const note = useQuoteNote();
+  const form = useForm<QuoteNoteInput, unknown, QuoteNote>({
+    resolver: zodResolver(quoteNote),
+    defaultValues: { text: '' },
+  });
+  const problem = form.formState.errors.text?.message;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) {
-      setProblem('Please write the note first.');
+  const submit = form.handleSubmit(async (written) => {
+    if (note.isPending) return;
+    try {
+      await note.mutateAsync({ id: quoteId, note: written });
+    } catch (error) {
+      if (!showServerFields(error, ['text'], form.setError)) {
+        reportFormFailure(error, 'Note Not Added', 'The note could not be saved. Please try again.');
+      }
       return;
     }
-    setBusy(true);
-    try {
-      await addQuoteNote(quoteId, text);
-      setText('');
-      setProblem(null);
-      await onAdded();
-    } catch (error) {
-      if (isLockedError(error)) onLocked();
-      else if (error instanceof AdminApiError && error.fields.text) setProblem(error.fields.text);
-      else reportAdminError(error, 'Note Not Added', 'The note could not be saved. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+    form.reset();
+  });
 
   return (
-    <form className="note-form" onSubmit={(event) => void submit(event)}>
+    <form className="note-form" onSubmit={(event) => void submit(event)} noValidate>
       <div className="field">
         <label htmlFor={`${ids}-note`}>Note</label>
         <textarea
           id={`${ids}-note`}
           rows={3}
-          value={text}
           maxLength={5000}
-          onChange={(event) => {
-            setText(event.target.value);
-            setProblem(null);
-          }}
+          {...form.register('text')}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${ids}-problem` : undefined}
         />
@@ -452,8 +468,8 @@ function NoteForm({
           {problem}
         </p>
       ) : null}
-      <button type="submit" className="button button--outline" disabled={busy}>
-        {busy ? 'Saving...' : 'Add note'}
+      <button type="submit" className="button button--outline">
+        {note.isPending ? 'Saving...' : 'Add note'}
       </button>
     </form>
   );
@@ -463,26 +479,20 @@ function NoteForm({
  * 'Reply' opens a composer filled from the customer's answers (the server's draft), which staff
  * edit; 'Send' queues it to the customer, threaded under their auto-response.
  */
-function ReplyComposer({
-  quote,
-  onSent,
-  onLocked,
-}: {
-  quote: QuoteDetail;
-  onSent: () => Promise<void>;
-  onLocked: () => void;
-}) {
+function ReplyComposer({ quote }: { quote: QuoteDetail }) {
   const [open, setOpen] = useState(false);
-  const [subject, setSubject] = useState(quote.replyDraft.subject);
-  const [message, setMessage] = useState(quote.replyDraft.message);
-  const [busy, setBusy] = useState(false);
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
   const ids = useId();
-  const subjectField = useRef<HTMLInputElement>(null);
+  const reply = useQuoteReply();
+  const form = useForm<QuoteReplyInput, unknown, QuoteReply>({
+    resolver: zodResolver(quoteReply),
+    defaultValues: quote.replyDraft,
+  });
+  const { errors } = form.formState;
+  const { setFocus } = form;
 
   useEffect(() => {
-    if (open) subjectField.current?.focus();
-  }, [open]);
+    if (open) setFocus('subject');
+  }, [open, setFocus]);
 
   if (!open) {
     return (
@@ -491,9 +501,7 @@ function ReplyComposer({
           type="button"
           className="button"
           onClick={() => {
-            setSubject(quote.replyDraft.subject);
-            setMessage(quote.replyDraft.message);
-            setFields({});
+            form.reset(quote.replyDraft);
             setOpen(true);
           }}
         >
@@ -503,47 +511,41 @@ function ReplyComposer({
     );
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const missing: Record<string, string> = {};
-    if (!subject.trim()) missing.subject = 'Please enter a subject.';
-    if (!message.trim()) missing.message = 'Please write the message.';
-    setFields(missing);
-    if (Object.keys(missing).length > 0) return;
-    setBusy(true);
+  const submit = form.handleSubmit(async (written) => {
+    if (reply.isPending) return;
     try {
-      await sendQuoteReply(quote.id, { subject, message });
-      showToast({ title: 'Reply Sent', description: `Your reply to ${quote.email} is on its way.` });
-      setOpen(false);
-      await onSent();
+      await reply.mutateAsync({ id: quote.id, reply: written });
     } catch (error) {
-      if (isLockedError(error)) onLocked();
-      else if (error instanceof AdminApiError && Object.keys(error.fields).length > 0)
-        setFields(error.fields);
-      else reportAdminError(error, 'Reply Not Sent', 'The reply could not be sent. Please try again.');
-    } finally {
-      setBusy(false);
+      if (!showServerFields(error, ['subject', 'message'], form.setError)) {
+        reportFormFailure(error, 'Reply Not Sent', 'The reply could not be sent. Please try again.');
+      }
+      return;
     }
-  };
+    showToast({ title: 'Reply Sent', description: `Your reply to ${quote.email} is on its way.` });
+    setOpen(false);
+  });
 
   return (
-    <form className="composer" onSubmit={(event) => void submit(event)} aria-labelledby={`${ids}-heading`}>
+    <form
+      className="composer"
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`${ids}-heading`}
+      noValidate
+    >
       <h3 id={`${ids}-heading`}>Reply to {quote.name}</h3>
       <p className="muted">To {quote.email}, threaded under the confirmation they received.</p>
       <div className="field">
         <label htmlFor={`${ids}-subject`}>Subject</label>
         <input
-          ref={subjectField}
           id={`${ids}-subject`}
-          value={subject}
-          maxLength={200}
-          onChange={(event) => setSubject(event.target.value)}
-          aria-invalid={fields.subject ? true : undefined}
-          aria-describedby={fields.subject ? `${ids}-subject-error` : undefined}
+          maxLength={300}
+          {...form.register('subject')}
+          aria-invalid={errors.subject ? true : undefined}
+          aria-describedby={errors.subject ? `${ids}-subject-error` : undefined}
         />
-        {fields.subject ? (
+        {errors.subject ? (
           <p id={`${ids}-subject-error`} className="field-error">
-            {fields.subject}
+            {errors.subject.message}
           </p>
         ) : null}
       </div>
@@ -552,28 +554,22 @@ function ReplyComposer({
         <textarea
           id={`${ids}-message`}
           rows={12}
-          value={message}
           maxLength={10_000}
-          onChange={(event) => setMessage(event.target.value)}
-          aria-invalid={fields.message ? true : undefined}
-          aria-describedby={fields.message ? `${ids}-message-error` : undefined}
+          {...form.register('message')}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? `${ids}-message-error` : undefined}
         />
-        {fields.message ? (
+        {errors.message ? (
           <p id={`${ids}-message-error`} className="field-error">
-            {fields.message}
+            {errors.message.message}
           </p>
         ) : null}
       </div>
       <div className="button-row button-row--tight">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Sending...' : 'Send'}
+        <button type="submit" className="button">
+          {reply.isPending ? 'Sending...' : 'Send'}
         </button>
-        <button
-          type="button"
-          className="button button--outline"
-          onClick={() => setOpen(false)}
-          disabled={busy}
-        >
+        <button type="button" className="button button--outline" onClick={() => setOpen(false)}>
           Cancel
         </button>
       </div>

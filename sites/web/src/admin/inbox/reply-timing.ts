@@ -1,4 +1,4 @@
-import type { QuoteListItem } from '../admin-api.ts';
+import type { QuoteListItem } from './inbox-queries.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -18,7 +18,7 @@ import {
   parseListQuery,
   readCursor,
   readPage,
-} from './list-query.ts';
+} from '../../quotes/list-query.ts';
 
 /** Quotes read per query while streaming: bounds the memory one export holds, whatever its size. */
 export const CSV_BATCH = 1_000;

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureAdminAccount } from '../../auth/admin-account.ts';
 import { quoteHistory, quoteRequests } from '../../db/schema.ts';
+import type { HistoryEntry, QuoteDetail } from '../../quotes/quote-view.ts';
+import { createInbox, type Inbox } from '../../test-support/inbox.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { signIn, testAdmin } from '../../test-support/sign-in.ts';
-import { createInbox, type Inbox } from './inbox-test-support.ts';
-import type { HistoryEntry, QuoteDetail } from './quote-view.ts';
 
 let inbox: Inbox;
 beforeEach(async () => {
@@ -38,7 +38,8 @@ describe('GET /api/contact/:id', () => {
       status: 'new',
       firstResponseAt: null,
       returning: false,
-      returningQuotes: [],
+      earlierQuotes: [],
+      laterQuotes: [],
     });
     expect(body.history).toEqual([{ id: quote.id, kind: 'created', at: body.createdAt, actor: null }]);
     expect(body.replyDraft.subject).toBe(`Re: We received your quote request (${quote.reference})`);
@@ -52,14 +53,57 @@ describe('GET /api/contact/:id', () => {
     expect(await response.json()).toMatchObject({ error: expect.any(String) });
   });
 
-  it('links a returning customer’s other quotes by email or phone digits, newest first', async () => {
+  it('lists a customer’s first quote as not returning, with the later one; the second as returning, with the first', async () => {
+    const first = await inbox.storeQuote({ email: 'lee@example.com', phone: '0491 570 120', status: 'won' });
+    const second = await inbox.storeQuote({ email: 'LEE@example.com', phone: '0400 111 222' });
+    const summary = (quote: typeof first, status: string) => ({
+      id: quote.id,
+      reference: quote.reference,
+      createdAt: (quote.createdAt as Date).toISOString(),
+      service: 'regular-clean',
+      status,
+    });
+
+    const firstDetail = await detail(first.id);
+    expect(firstDetail.returning).toBe(false);
+    expect(firstDetail.earlierQuotes).toEqual([]);
+    expect(firstDetail.laterQuotes).toEqual([summary(second, 'new')]);
+
+    const secondDetail = await detail(second.id);
+    expect(secondDetail.returning).toBe(true);
+    expect(secondDetail.earlierQuotes).toEqual([summary(first, 'won')]);
+    expect(secondDetail.laterQuotes).toEqual([]);
+
+    expect(await inbox.listIds('?returning=1')).toEqual([second.id]);
+    expect(await inbox.listIds()).toEqual([second.id, first.id]);
+  });
+
+  it('orders quotes stored in the same millisecond by id: the one with the greater id is the later', async () => {
+    const at = new Date('2026-11-03T09:00:00Z');
+    const a = await inbox.storeQuote({ id: 'quote-a', email: 'tie@example.com', createdAt: at });
+    const b = await inbox.storeQuote({ id: 'quote-b', email: 'tie@example.com', createdAt: at });
+    const [first, second] = [await detail(a.id), await detail(b.id)];
+    expect([first.returning, first.earlierQuotes, first.laterQuotes.map((quote) => quote.id)]).toEqual([
+      false,
+      [],
+      [b.id],
+    ]);
+    expect([second.returning, second.earlierQuotes.map((quote) => quote.id), second.laterQuotes]).toEqual([
+      true,
+      [a.id],
+      [],
+    ]);
+  });
+
+  it('links a returning customer’s other quotes by email or phone digits, each side newest first', async () => {
     const first = await inbox.storeQuote({ email: 'sam@example.com', phone: '0491 570 110', status: 'won' });
     const unrelated = await inbox.storeQuote({ email: 'kim@example.com', phone: '0491 570 999' });
     const byPhone = await inbox.storeQuote({ email: 'sam.work@example.com', phone: '0491570110' });
     const latest = await inbox.storeQuote({ email: 'Sam@Example.com', phone: '0400 000 000' });
     const body = await detail(latest.id);
     expect(body.returning).toBe(true);
-    expect(body.returningQuotes).toEqual([
+    expect(body.laterQuotes).toEqual([]);
+    expect(body.earlierQuotes).toEqual([
       {
         id: first.id,
         reference: first.reference,
@@ -68,11 +112,13 @@ describe('GET /api/contact/:id', () => {
         status: 'won',
       },
     ]);
-    // The first quote is not returning (nothing before it), but the later ones are its other quotes.
+    // The first quote is not returning (nothing before it); the later ones are listed as later.
     const earliest = await detail(first.id);
     expect(earliest.returning).toBe(false);
-    expect(earliest.returningQuotes.map((other) => other.id)).toEqual([latest.id, byPhone.id]);
-    expect((await detail(unrelated.id)).returningQuotes).toEqual([]);
+    expect(earliest.earlierQuotes).toEqual([]);
+    expect(earliest.laterQuotes.map((other) => other.id)).toEqual([latest.id, byPhone.id]);
+    const stranger = await detail(unrelated.id);
+    expect([stranger.earlierQuotes, stranger.laterQuotes]).toEqual([[], []]);
   });
 });
 

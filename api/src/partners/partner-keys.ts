@@ -1,7 +1,7 @@
 import { business } from '@cleanquote/content';
 import type { Context } from 'hono';
-import type { PartnerSnapshot } from '../partners/partner-registry.ts';
-import type { AppEnv } from './app-env.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import type { PartnerSnapshot } from './partner-registry.ts';
 
 /** What a visitor on a partner's site reads when that site may not send (the embed shows it). */
 export const PARTNER_REFUSALS = {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, melbourneDayStart } from '../../lib/melbourne-time.ts';
-import { createInbox, type Inbox, nextLink } from './inbox-test-support.ts';
+import { addDays, melbourneDayStart } from '../lib/melbourne-time.ts';
+import { createInbox, type Inbox, nextLink } from '../test-support/inbox.ts';
 
 let inbox: Inbox;
 beforeEach(async () => {

@@ -4,11 +4,11 @@ import { desc } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quoteRequests } from '../../db/schema.ts';
 import { melbourneToday } from '../../lib/melbourne-time.ts';
+import { BROAD_SEARCH_MATCHES } from '../../quotes/list-query.ts';
+import { createInbox, type Inbox } from '../../test-support/inbox.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { seedQuotes } from '../../test-support/seed-quotes.ts';
 import { ANSWER_COLUMNS, CONTACT_LABELS, CSV_BATCH, CSV_HEADER, csvCell } from './csv.ts';
-import { createInbox, type Inbox } from './inbox-test-support.ts';
-import { BROAD_SEARCH_MATCHES } from './list-query.ts';
 
 let inbox: Inbox;
 beforeEach(async () => {
@@ -143,6 +143,18 @@ describe('GET /api/contact.csv', () => {
       'First response at (Melbourne)': '2026-11-06 07:05',
     });
     expect(rows[0]?.['Window cleaning type']).not.toBe('');
+  });
+
+  it('marks a customer returning from their second quote on, as the list does, and filters by it', async () => {
+    const first = await inbox.storeQuote({ email: 'ash@example.com', phone: '0491 570 130' });
+    const second = await inbox.storeQuote({ email: 'ash.other@example.com', phone: '0491570130' });
+    const all = records(await (await inbox.get('/api/contact.csv')).text());
+    expect(all.map((row) => [row.Reference, row['Returning customer']])).toEqual([
+      [second.reference, 'Yes'],
+      [first.reference, 'No'],
+    ]);
+    const returning = records(await (await inbox.get('/api/contact.csv?returning=1')).text());
+    expect(returning.map((row) => row.Reference)).toEqual([second.reference]);
   });
 
   it('answers a header row alone when nothing matches, and 400 naming a bad query field', async () => {

@@ -1,11 +1,20 @@
 import { type QuoteRequest, type QuoteSummaryLine, summarizeQuoteRequest } from '@cleanquote/quote-core';
-import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { type QuoteHistoryKind, quoteHistory, quoteRequests } from '../../db/schema.ts';
-import { storedTextReader } from '../../db/stored-text.ts';
-import { messageOf } from '../../lib/quote-message.ts';
-import { type QuoteReplyDraft, quoteReplyDraft, suburbOf } from '../../mail/quote-reply.ts';
-import { FULL_SHAPE, type FullQuote, type ListedQuote } from './list-query.ts';
+import type { QuoteListQuery } from '@cleanquote/quote-core/staff';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { type QuoteHistoryKind, quoteHistory, quoteRequests } from '../db/schema.ts';
+import { storedTextReader } from '../db/stored-text.ts';
+import { messageOf } from '../lib/quote-message.ts';
+import { type QuoteReplyDraft, quoteReplyDraft, suburbOf } from '../mail/quote-reply.ts';
+import {
+  FULL_SHAPE,
+  type FullQuote,
+  filterConditions,
+  LIST_SHAPE,
+  type ListedQuote,
+  readCursor,
+  readPage,
+} from './list-query.ts';
 
 /** One quote in GET /api/contact. */
 export interface QuoteListItem {
@@ -50,8 +59,8 @@ export type HistoryEntry = { id: string; at: string } & (
   | { kind: 'reply'; actor: HistoryActor; subject: string; text: string; mailId: string }
 );
 
-/** Another quote from the same customer (same email or same phone digits). */
-export interface ReturningQuote {
+/** Another quote from the same customer (the same email, whatever its case, or the same phone digits). */
+export interface CustomerQuote {
   id: string;
   reference: string;
   createdAt: string;
@@ -66,7 +75,13 @@ export interface QuoteDetail extends QuoteListItem {
   termsVersion: string | null;
   consentedAt: string | null;
   history: HistoryEntry[];
-  returningQuotes: ReturningQuote[];
+  /**
+   * The customer's quotes before this one by (createdAt, id), newest first, at most 20: any makes
+   * this quote `returning`.
+   */
+  earlierQuotes: CustomerQuote[];
+  /** The customer's quotes after this one, newest first as well, at most 20. */
+  laterQuotes: CustomerQuote[];
   replyDraft: QuoteReplyDraft;
 }
 
@@ -134,29 +149,61 @@ async function readQuote(db: Db, id: string): Promise<FullQuote | undefined> {
   return raw ? FULL_SHAPE.decode(raw) : undefined;
 }
 
-/** Most other quotes of a returning customer listed on a quote's page. */
-const RETURNING_QUOTES = 20;
+/**
+ * One page of the inbox list for `query`, in its order.
+ * @returns null when the query's cursor (`before`) names no quote.
+ */
+export async function readQuoteList(db: Db, query: QuoteListQuery): Promise<QuoteListItem[] | null> {
+  const cursor = await readCursor(db, query);
+  if (cursor === null) return null;
+  const rows = await readPage(db, query, await filterConditions(db, query), cursor, query.limit, LIST_SHAPE);
+  return rows.map(toListItem);
+}
+
+/** Most earlier (and most later) quotes of the same customer listed on a quote's page. */
+const CUSTOMER_QUOTES = 20;
+
+/**
+ * The same customer's quotes before or after `quote` in (created_at, id) order, newest first: the
+ * returning flag's own rule (list-query.ts), so a quote is returning exactly when it lists earlier ones.
+ */
+async function customerQuotes(db: Db, quote: FullQuote, when: 'earlier' | 'later'): Promise<CustomerQuote[]> {
+  const sameCustomer = or(
+    sql`lower(${quoteRequests.email}) = lower(${quote.email})`,
+    quote.phoneDigits === '' ? undefined : eq(quoteRequests.phoneDigits, quote.phoneDigits),
+  );
+  const position = sql`(${quoteRequests.createdAt}, ${quoteRequests.id})`;
+  const self = sql`(${quote.createdAt.getTime()}, ${quote.id})`;
+  const rows = await db
+    .select(otherQuoteReader.selection)
+    .from(quoteRequests)
+    .where(and(sameCustomer, when === 'earlier' ? sql`${position} < ${self}` : sql`${position} > ${self}`))
+    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+    .limit(CUSTOMER_QUOTES);
+  return rows.map((raw) => {
+    const other = otherQuoteReader.decode(raw).row;
+    return {
+      id: other.id,
+      reference: other.reference,
+      createdAt: other.createdAt.toISOString(),
+      service: other.serviceType,
+      status: other.status,
+    };
+  });
+}
 
 /** GET /api/contact/:id's answer, or undefined for an unknown id. */
 export async function readQuoteDetail(db: Db, id: string): Promise<QuoteDetail | undefined> {
   const quote = await readQuote(db, id);
   if (!quote) return undefined;
-  const sameCustomer = or(
-    sql`lower(${quoteRequests.email}) = lower(${quote.email})`,
-    quote.phoneDigits === '' ? undefined : eq(quoteRequests.phoneDigits, quote.phoneDigits),
-  );
-  const [history, others] = await Promise.all([
+  const [history, earlierQuotes, laterQuotes] = await Promise.all([
     db
       .select(historyReader.selection)
       .from(quoteHistory)
       .where(eq(quoteHistory.quoteId, id))
       .orderBy(asc(quoteHistory.at), asc(quoteHistory.id)),
-    db
-      .select(otherQuoteReader.selection)
-      .from(quoteRequests)
-      .where(and(ne(quoteRequests.id, id), sameCustomer))
-      .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
-      .limit(RETURNING_QUOTES),
+    customerQuotes(db, quote, 'earlier'),
+    customerQuotes(db, quote, 'later'),
   ]);
   // `details` holds the request exactly as the shared schema accepted it; the columns win where both
   // exist (a quote stored by other means may hold less).
@@ -190,16 +237,8 @@ export async function readQuoteDetail(db: Db, id: string): Promise<QuoteDetail |
         : []),
       ...history.map((raw) => toHistoryEntry(historyReader.decode(raw).row)),
     ],
-    returningQuotes: others.map((raw) => {
-      const other = otherQuoteReader.decode(raw).row;
-      return {
-        id: other.id,
-        reference: other.reference,
-        createdAt: other.createdAt.toISOString(),
-        service: other.serviceType,
-        status: other.status,
-      };
-    }),
+    earlierQuotes,
+    laterQuotes,
     replyDraft: quoteReplyDraft({ reference: quote.reference, request }),
   };
 }

@@ -2,25 +2,26 @@ import { fieldErrors, type QuoteListQuery, quoteListQuery } from '@cleanquote/qu
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
-import type { Db } from '../../db/database.ts';
-import { quoteRequests } from '../../db/schema.ts';
-import { decodeStoredText, type StoredTextReader, storedTextReader } from '../../db/stored-text.ts';
-import { addDays, melbourneDayStart } from '../../lib/melbourne-time.ts';
+import type { Db } from '../db/database.ts';
+import { quoteRequests } from '../db/schema.ts';
+import { decodeStoredText, type StoredTextReader, storedTextReader } from '../db/stored-text.ts';
+import { addDays, melbourneDayStart } from '../lib/melbourne-time.ts';
 import { phoneDigits } from './phone-digits.ts';
 
 /** The parameters a client may send, in the order the Link header repeats them. */
 const QUERY_PARAMS = ['status', 'service', 'source', 'q', 'from', 'to', 'returning', 'sort'] as const;
 
-/** The request's query, or the 400 answer naming each bad parameter. */
-export function parseListQuery(
-  c: Context,
-): { success: true; query: QuoteListQuery } | { success: false; response: Response } {
+/**
+ * The request's query, or the 400 answer naming each bad parameter — a typed JSON answer, not a
+ * plain Response, so the routes' types (and the admin's typed client) still know the list's answer.
+ */
+export function parseListQuery(c: Context) {
   const raw = c.req.query();
   const result = quoteListQuery.safeParse(raw);
-  if (result.success) return { success: true, query: result.data };
+  if (result.success) return { success: true as const, query: result.data as QuoteListQuery };
   const fields = fieldErrors(result.error);
   return {
-    success: false,
+    success: false as const,
     response: c.json(
       {
         error: `Please check ${Object.keys(fields).join(', ')}.`,

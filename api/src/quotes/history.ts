@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import type { AuthEnv } from '../../auth/middleware.ts';
-import { newRowId } from '../../db/row-id.ts';
-import { quoteHistory } from '../../db/schema.ts';
-import type { WriteTransaction } from '../../mail/outbox.ts';
+import type { AuthEnv } from '../auth/middleware.ts';
+import { newRowId } from '../db/row-id.ts';
+import { quoteHistory } from '../db/schema.ts';
+import type { WriteTransaction } from '../mail/outbox.ts';
 import { type HistoryEntry, toHistoryEntry } from './quote-view.ts';
 
 /** Who is acting: the signed-in staff member (requireAdmin has checked the session). */

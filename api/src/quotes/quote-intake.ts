@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { jsonRowsInsert } from '../../db/json-rows-insert.ts';
-import { newRowId } from '../../db/row-id.ts';
-import { type AutoResponse, quoteRequests } from '../../db/schema.ts';
-import { enqueueMails, type OutboxMail, type WriteTransaction } from '../../mail/outbox.ts';
-import type { QuoteMailKind } from '../../mail/quote-mails.ts';
-import { RecipientMailLedger, type RecipientMailLimits } from '../../mail/recipient-limits.ts';
+import type { Database } from '../db/database.ts';
+import { jsonRowsInsert } from '../db/json-rows-insert.ts';
+import { newRowId } from '../db/row-id.ts';
+import { type AutoResponse, quoteRequests } from '../db/schema.ts';
+import { enqueueMails, type OutboxMail, type WriteTransaction } from '../mail/outbox.ts';
+import type { QuoteMailKind } from '../mail/quote-mails.ts';
+import { RecipientMailLedger, type RecipientMailLimits } from '../mail/recipient-limits.ts';
 import { newQuoteReference } from './quote-reference.ts';
 
 /** The columns a new quote request is stored with; the intake chooses its id, reference and auto-response. */

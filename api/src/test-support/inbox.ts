@@ -1,9 +1,9 @@
 import type { QuoteRequest } from '@cleanquote/quote-core';
-import { quoteRequests } from '../../db/schema.ts';
-import { validQuoteRequests } from '../../test-support/quote-requests.ts';
-import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
-import { createTestApp } from '../../test-support/test-app.ts';
-import { phoneDigits } from './phone-digits.ts';
+import { quoteRequests } from '../db/schema.ts';
+import { phoneDigits } from '../quotes/phone-digits.ts';
+import { validQuoteRequests } from './quote-requests.ts';
+import { createTestAdmin, signIn } from './sign-in.ts';
+import { createTestApp } from './test-app.ts';
 
 /** A test app with the admin signed in, and helpers to store quotes and call the inbox. */
 export async function createInbox(overrides: Record<string, string> = {}) {

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailDeliveryWorker } from '../../mail/delivery.ts';
+import type { HistoryEntry, QuoteDetail } from '../../quotes/quote-view.ts';
+import { createInbox, type Inbox } from '../../test-support/inbox.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { testAdmin } from '../../test-support/sign-in.ts';
 import { decodeHeader, startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
 import { startTestMailDelivery } from '../../test-support/test-mail.ts';
-import { createInbox, type Inbox } from './inbox-test-support.ts';
-import type { HistoryEntry, QuoteDetail } from './quote-view.ts';
 
 const MAIL_FROM = 'Sparkle Clean <quotes@sparkleclean.example>';
 const BUSINESS_EMAIL = 'office@sparkleclean.example';

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { business, terms } from '@cleanquote/content';
 import type { QuoteRequest } from '@cleanquote/quote-core';
 import type { Context } from 'hono';
-import type { Database } from '../../db/database.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { quoteMails } from '../../mail/quote-mails.ts';
-import { recipientMailLimits } from '../../mail/recipient-limits.ts';
-import { phoneDigits } from '../contact/phone-digits.ts';
+import type { Database } from '../db/database.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { quoteMails } from '../mail/quote-mails.ts';
+import { recipientMailLimits } from '../mail/recipient-limits.ts';
+import { phoneDigits } from './phone-digits.ts';
 import { QuoteIntake, type QuoteIntakeAnswer } from './quote-intake.ts';
 
 /** Terms version recorded with each consent: the terms' "last updated" date. */

@@ -1,0 +1,178 @@
+import type { QuoteNoteInput, QuoteReplyInput, QuoteStatusChangeInput } from '@cleanquote/quote-core/staff';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { showToast } from '../../state/site-state.ts';
+import {
+  type Answer,
+  answer,
+  answerWithResponse,
+  nextPageCursor,
+  StaffApiError,
+  staffApi,
+} from '../lib/staff-api.ts';
+import { type QuoteFilters, quoteQueryString } from './inbox-filters.ts';
+
+/** Quotes per page of the list ('Load more' reads the next). */
+export const QUOTE_PAGE_SIZE = 50;
+
+/** One quote request as GET /api/contact lists it. */
+export type QuoteListItem = Answer<typeof staffApi.contact.$get>[number];
+/** One quote request as GET /api/contact/:id answers: answers in words, history, reply draft. */
+export type QuoteDetail = Answer<(typeof staffApi.contact)[':id']['$get']>;
+/** One entry of a quote's history. */
+export type QuoteHistoryEntry = QuoteDetail['history'][number];
+/** The partner sites, as GET /api/partners answers. */
+export type PartnerList = Answer<typeof staffApi.partners.$get>;
+
+/** Every inbox query starts with this key, so one invalidation refreshes list and pages alike. */
+export const quotesKey = ['quotes'] as const;
+
+/** The list pages of one filter; the key holds the filters as data. */
+export function quoteListPages(filters: QuoteFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...quotesKey, 'list', filters] as const,
+    queryFn: async ({ pageParam }): Promise<QuoteListPage> => {
+      const query = Object.fromEntries(
+        quoteQueryString(filters, { before: pageParam, limit: String(QUOTE_PAGE_SIZE) }),
+      );
+      const { body, response } = await answerWithResponse(staffApi.contact.$get({ query }));
+      return { quotes: body, nextBefore: nextPageCursor(response) };
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextBefore ?? undefined,
+    meta: {
+      errorTitle: 'Quote Requests Unavailable',
+      errorFallback: 'The quote requests could not be loaded.',
+    },
+  });
+}
+
+/** One quote request's page. */
+export function quoteDetailQuery(id: string) {
+  return queryOptions({
+    queryKey: [...quotesKey, 'detail', id] as const,
+    // A link to a quote that does not exist is an answer (null: 'not found'), not a failure.
+    queryFn: async () => {
+      try {
+        return await answer(staffApi.contact[':id'].$get({ param: { id } }));
+      } catch (error) {
+        if (error instanceof StaffApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    meta: { errorTitle: 'Quote Unavailable', errorFallback: 'The quote request could not be loaded.' },
+  });
+}
+
+/**
+ * The partner sites, read where their names are shown (the inbox's source labels). The partners
+ * screen invalidates ['partners'] after any change, which this key falls under, so a renamed partner
+ * shows its new name here at once. No toast: an unknown partner shows as its key.
+ */
+export const partnersQuery = queryOptions({
+  queryKey: ['partners', 'list'],
+  queryFn: () => answer(staffApi.partners.$get()),
+});
+
+/** One page of the list and the cursor of the next (null on the last). */
+export interface QuoteListPage {
+  quotes: QuoteListItem[];
+  nextBefore: string | null;
+}
+
+/**
+ * After a change to one quote: its page and its row show the answer at once, then its page and
+ * every list are read again (a filter or the order may no longer hold it).
+ */
+function quoteChanged(client: QueryClient, id: string, changed?: QuoteDetail): Promise<void> {
+  if (changed) {
+    client.setQueryData(quoteDetailQuery(id).queryKey, changed);
+    client.setQueriesData<InfiniteData<QuoteListPage>>({ queryKey: [...quotesKey, 'list'] }, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              quotes: page.quotes.map((quote) =>
+                quote.id === id
+                  ? {
+                      ...quote,
+                      status: changed.status,
+                      statusChangedAt: changed.statusChangedAt,
+                      firstResponseAt: changed.firstResponseAt,
+                    }
+                  : quote,
+              ),
+            })),
+          }
+        : data,
+    );
+  }
+  return client.invalidateQueries({ queryKey: quotesKey });
+}
+
+/**
+ * Moves a quote along the pipeline (POST /api/contact/:id/status); the server records the history
+ * entry. Errors are toasted by the one handler.
+ */
+export function useQuoteStatusChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: QuoteStatusChangeInput }) =>
+      answer(staffApi.contact[':id'].status.$post({ param: { id }, json: change })),
+    onSuccess: (quote, { id }) => quoteChanged(client, id, quote),
+    meta: { errorTitle: 'Status Not Changed', errorFallback: 'The status could not be changed. Please try again.' },
+  });
+}
+
+/** The 'Mark as Lost' form's call: its field messages are shown by the form, other failures toasted there. */
+export function useQuoteLost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: QuoteStatusChangeInput }) =>
+      answer(staffApi.contact[':id'].status.$post({ param: { id }, json: change })),
+    onSuccess: (quote, { id }) => quoteChanged(client, id, quote),
+  });
+}
+
+/** Adds a staff note (POST /api/contact/:id/notes); the form shows its own messages. */
+export function useQuoteNote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: string; note: QuoteNoteInput }) =>
+      answer(staffApi.contact[':id'].notes.$post({ param: { id }, json: note })),
+    onSuccess: (_entry, { id }) => quoteChanged(client, id),
+  });
+}
+
+/**
+ * Sends a reply to the customer (POST /api/contact/:id/reply), which also marks a new quote
+ * contacted; the composer shows its own messages.
+ */
+export function useQuoteReply() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reply }: { id: string; reply: QuoteReplyInput }) =>
+      answer(staffApi.contact[':id'].reply.$post({ param: { id }, json: reply })),
+    onSuccess: (_sent, { id }) => quoteChanged(client, id),
+  });
+}
+
+/**
+ * A form's failure that is not about one of its fields, as a toast — except a 401 or a locked
+ * dashboard, which the query client's one handler already turned into the sign-in or unlock form.
+ */
+export function reportFormFailure(error: unknown, title: string, fallback: string): void {
+  if (error instanceof StaffApiError && (error.status === 401 || error.locked)) return;
+  showToast({
+    title,
+    description: error instanceof Error && error.message ? error.message : fallback,
+    variant: 'destructive',
+  });
+}
