@@ -21,3 +21,15 @@ export const partners = sqliteTable('partners', {
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),
 });
+
+/**
+ * Keys of partners staff deleted. PARTNER_ORIGINS seeds its keyed partners into the table at every
+ * start-up; a key listed here is not seeded again, so a deleted partner stays deleted until staff add
+ * it again (which takes its key off this list).
+ */
+export const deletedPartnerKeys = sqliteTable('deleted_partner_keys', {
+  key: text('key').primaryKey(),
+  deletedAt: integer('deleted_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+});

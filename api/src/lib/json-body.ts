@@ -6,6 +6,8 @@ import { invalidBody, readJsonBody } from './read-json.ts';
 /** A media type that carries JSON: application/json, or a +json type such as application/merge-patch+json. */
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
+const mediaTypeOf = (contentType: string | undefined) => contentType?.split(';')[0]?.trim() ?? '';
+
 const isJsonObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -13,15 +15,27 @@ const isJsonObject = (value: unknown): value is Record<string, unknown> =>
  * The JSON body of a POST or PATCH, validated by `schema` (@hono/zod-validator), its output read by
  * the handler as `c.req.valid('json')` — so the typed client knows what the route accepts and answers.
  *
- * Every refusal is the one 400 answer `{error, fields, requestId}` (read-json.ts): a body that is not
- * a JSON object (malformed, an array, empty) names `request`; bad fields name each field, with
- * `summary`'s sentence as the `error` when the form has its own words for those fields.
+ * Every refusal of the body is the one 400 answer `{error, fields, requestId}` (read-json.ts): a body
+ * that is not a JSON object (malformed, an array, empty) names `request`; bad fields name each field,
+ * with `summary`'s sentence as the `error` when the form has its own words for those fields. A JSON
+ * object sent under another Content-Type is a 415, as on the public submissions.
  */
 export function jsonBody<T extends z.ZodType>(
   schema: T,
   summary?: (fields: Record<string, string>) => string | undefined,
 ) {
   const validate = zValidator('json', schema, (result, c) => {
+    // As the public submissions answer (security/baseline.ts): a JSON object sent as another type,
+    // which the validator has read as {}.
+    if (!JSON_MEDIA_TYPE.test(mediaTypeOf(c.req.header('Content-Type')))) {
+      return c.json(
+        {
+          error: 'Send the request as JSON (Content-Type: application/json).',
+          requestId: c.get('requestId'),
+        },
+        415,
+      );
+    }
     if (result.success) return;
     const fields = fieldErrors(result.error);
     return invalidBody(c, fields, summary?.(fields));
@@ -29,13 +43,9 @@ export function jsonBody<T extends z.ZodType>(
   // The validator itself would answer malformed JSON with an exception of its own and read a body
   // without a JSON Content-Type as {}: the body is read here first (Hono keeps it for the validator).
   const guard: typeof validate = async (c, next) => {
-    const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]?.trim() ?? '';
     const read = await readJsonBody(c);
     if (!read.ok || !isJsonObject(read.body)) {
       return invalidBody(c, { request: 'The body must be a JSON object.' });
-    }
-    if (!JSON_MEDIA_TYPE.test(mediaType)) {
-      return invalidBody(c, { request: 'Send the body as JSON (Content-Type: application/json).' });
     }
     return validate(c, next);
   };

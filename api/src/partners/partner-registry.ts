@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { partners } from '../db/schema-partners.ts';
+import { deletedPartnerKeys, partners } from '../db/schema-partners.ts';
 import type { Environment } from '../env.ts';
 import { type Clock, systemClock } from '../jobs/clock.ts';
 
@@ -40,9 +40,9 @@ export const PARTNER_REFRESH_MS = 2_000;
  * check, the partner key) cost no query. The copy is read again after every change staff make here,
  * and by the first request once it is older than {@link PARTNER_REFRESH_MS} (the table is small), so
  * another process's enable or disable is seen within seconds. The first read seeds the table from
- * PARTNER_ORIGINS: a keyed entry missing from the table is added (named after its key), and origins
- * the configuration adds to a stored partner are added to it; nothing staff changed (a name, a
- * disabled partner) is overwritten.
+ * PARTNER_ORIGINS: a keyed entry missing from the table is added (named after its key) unless staff
+ * deleted that partner, and origins the configuration adds to a stored partner are added to it;
+ * nothing staff changed (a name, a disabled or deleted partner) is overwritten.
  */
 export class PartnerRegistry {
   #seeded: Promise<void> | undefined;
@@ -137,11 +137,16 @@ export class PartnerRegistry {
   async #seedTable(): Promise<void> {
     const configured = this.environment.PARTNER_KEYS;
     if (configured.size === 0) return;
-    const stored = await this.database.db.select().from(partners);
+    const [stored, deleted] = await Promise.all([
+      this.database.db.select().from(partners),
+      this.database.db.select({ key: deletedPartnerKeys.key }).from(deletedPartnerKeys),
+    ]);
     const byKey = new Map(stored.map((row) => [row.key, row]));
+    const deletedKeys = new Set(deleted.map((row) => row.key));
     await this.database.writes.run(async (tx) => {
       for (const [key, origins] of configured) {
         const row = byKey.get(key);
+        if (!row && deletedKeys.has(key)) continue;
         if (!row) {
           await tx
             .insert(partners)

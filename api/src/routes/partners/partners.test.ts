@@ -229,6 +229,121 @@ describe('partners managed by staff', () => {
   });
 });
 
+describe('a partner change’s body', () => {
+  const patch = (body: string, type: string) =>
+    context.app.request('/api/partners/seeded-partner', {
+      method: 'PATCH',
+      headers: { Cookie: cookie, 'Content-Type': type, Origin: 'https://clean.example' },
+      body,
+    });
+
+  it('is a JSON object sent as JSON: 400 naming the request otherwise, 415 under another type', async () => {
+    for (const body of ['{"name": "Half', '[]', '']) {
+      const refused = await patch(body, 'application/json');
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        error: 'Please check the highlighted fields.',
+        fields: { request: 'The body must be a JSON object.' },
+        requestId: expect.any(String),
+      });
+    }
+    const plain = await patch('{"name": "Renamed"}', 'text/plain');
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toMatchObject({
+      error: 'Send the request as JSON (Content-Type: application/json).',
+    });
+    const { partners } = (await (await admin('GET', '/api/partners')).json()) as {
+      partners: { name: string }[];
+    };
+    expect(partners.map((partner) => partner.name)).toEqual(['seeded-partner']);
+  });
+});
+
+describe('DELETE /api/partners/:key', () => {
+  const listedKeys = async (app = context.app) => {
+    const response = await app.request('/api/partners', { headers: { Cookie: cookie } });
+    return ((await response.json()) as { partners: { key: string }[] }).partners.map(
+      (partner) => partner.key,
+    );
+  };
+
+  it('deletes a configured partner without quotes: its key and site stop working at once, and a restart does not bring it back', async () => {
+    const deleted = await admin('DELETE', '/api/partners/seeded-partner');
+    expect(deleted.status).toBe(204);
+    expect(await deleted.text()).toBe('');
+    expect(await listedKeys()).toEqual([]);
+
+    const refused = await submitQuote(seeded, 'seeded-partner');
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    expect(
+      (await preflight('/api/service-form', seeded)).headers.get('Access-Control-Allow-Origin'),
+    ).toBeNull();
+    expect(await context.database.db.select().from(quoteRequests)).toEqual([]);
+
+    // The same PARTNER_ORIGINS at the next start-up: the partner staff deleted stays deleted.
+    const restarted = createApp({
+      environment: context.environment,
+      database: context.database,
+      logger: createLogger('silent'),
+    });
+    expect(await listedKeys(restarted)).toEqual([]);
+    expect(
+      (await preflight('/api/service-form', seeded, restarted)).headers.get('Access-Control-Allow-Origin'),
+    ).toBeNull();
+    expect((await admin('DELETE', '/api/partners/seeded-partner')).status).toBe(404);
+  });
+
+  it('lets staff add a deleted key again, and then it is seeded like any configured partner', async () => {
+    expect((await admin('DELETE', '/api/partners/seeded-partner')).status).toBe(204);
+    const added = await admin('POST', '/api/partners', {
+      name: 'Seeded again',
+      key: 'seeded-partner',
+      origins: [agency],
+    });
+    expect(added.status).toBe(201);
+    const restarted = createApp({
+      environment: context.environment,
+      database: context.database,
+      logger: createLogger('silent'),
+    });
+    const response = await restarted.request('/api/partners', { headers: { Cookie: cookie } });
+    expect(await response.json()).toMatchObject({
+      partners: [{ key: 'seeded-partner', name: 'Seeded again', origins: [agency, seeded], enabled: true }],
+    });
+  });
+
+  it('refuses with 409 while any quote request came through the partner, and keeps it', async () => {
+    expect((await submitQuote(seeded, 'seeded-partner')).status).toBe(201);
+    const refused = await admin('DELETE', '/api/partners/seeded-partner');
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      error: 'This partner has quote requests. Disable it instead.',
+      requestId: expect.any(String),
+    });
+    expect(await listedKeys()).toEqual(['seeded-partner']);
+    expect((await submitQuote(seeded, 'seeded-partner')).status).toBe(201);
+  });
+
+  it('answers 404 for an unknown key, 401 signed out and 403 from another site', async () => {
+    const unknown = await admin('DELETE', '/api/partners/no-such-partner');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: 'No partner has this key.' });
+
+    const signedOut = await context.app.request('/api/partners/seeded-partner', {
+      method: 'DELETE',
+      headers: { Origin: 'https://clean.example' },
+    });
+    expect(signedOut.status).toBe(401);
+    const crossSite = await context.app.request('/api/partners/seeded-partner', {
+      method: 'DELETE',
+      headers: { Cookie: cookie, Origin: 'https://elsewhere.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await listedKeys()).toEqual(['seeded-partner']);
+  });
+});
+
 describe('partners changed by another process on the same database', () => {
   it('are seen here once the copy in memory is PARTNER_REFRESH_MS old: added, disabled, enabled, removed', async () => {
     const clock = new ManualClock('2025-06-02T09:00:00+10:00');

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { partners, quoteRequests } from '../../db/schema.ts';
 import { jsonBody } from '../../lib/json-body.ts';
+import { deletePartner, forgetDeletion } from '../../partners/partner-changes.ts';
 import type { Partner } from '../../partners/partner-registry.ts';
 import { readEmbedRelease } from '../embed/embed.ts';
 
@@ -24,7 +25,8 @@ async function quoteCounts(db: AuthEnv['Variables']['database']['db']): Promise<
 /**
  * Partner sites, managed by staff on /partners (issue 14): GET /api/partners lists them with their
  * quote counts (and the embed script's exact-version URL and SRI hash for their snippet), POST adds one {name, key, origins}, PATCH /api/partners/:key renames it, changes its
- * origins or disables / enables it. Every change takes effect on the next request (the registry is
+ * origins or disables / enables it, DELETE /api/partners/:key deletes one no quote request came
+ * through (204; 409 when it has quote requests: disable it instead). Every change takes effect on the next request (the registry is
  * read again). Behind the admin session; partners are not quote data, so no dashboard unlock.
  */
 export const partnerRoutes = new Hono<AuthEnv>()
@@ -48,13 +50,15 @@ export const partnerRoutes = new Hono<AuthEnv>()
     await c.var.partners.snapshot(); // the configured partners are in the table before any change
     const { name, key } = body;
     const allowed = [...new Set(body.origins)];
-    const inserted = await c.var.database.writes.run((tx) =>
-      tx
+    const inserted = await c.var.database.writes.run(async (tx) => {
+      const added = await tx
         .insert(partners)
         .values({ key, name, origins: allowed })
         .onConflictDoNothing()
-        .returning({ key: partners.key }),
-    );
+        .returning({ key: partners.key });
+      if (added.length > 0) await forgetDeletion(tx, key);
+      return added;
+    });
     if (inserted.length === 0) {
       return c.json(
         {
@@ -94,4 +98,21 @@ export const partnerRoutes = new Hono<AuthEnv>()
     if (!partner) return c.json({ error: 'No partner has this key.', requestId: c.var.requestId }, 404);
     c.var.logger.info({ partnerKey: key, enabled: partner.enabled }, 'partner changed');
     return c.json(present(partner, counts.get(key) ?? 0));
+  })
+  .delete('/:key', async (c) => {
+    await c.var.partners.snapshot(); // the configured partners are in the table before any change
+    const key = c.req.param('key');
+    const outcome = await deletePartner(c.var.database, key);
+    if (outcome === 'unknown-partner') {
+      return c.json({ error: 'No partner has this key.', requestId: c.var.requestId }, 404);
+    }
+    if (outcome === 'has-quote-requests') {
+      return c.json(
+        { error: 'This partner has quote requests. Disable it instead.', requestId: c.var.requestId },
+        409,
+      );
+    }
+    await c.var.partners.reload();
+    c.var.logger.info({ partnerKey: key }, 'partner deleted');
+    return c.body(null, 204);
   });
