@@ -13,7 +13,9 @@ export async function parseJsonBody<T extends z.ZodType>(
   schema: T,
   /** The answer's `error` for these bad fields, when the form has its own wording for them. */
   summary?: (fields: Record<string, string>) => string | undefined,
-): Promise<{ success: true; data: z.output<T> } | { success: false; response: Response }> {
+): Promise<
+  { success: true; data: z.output<T> } | { success: false; response: ReturnType<typeof invalidBody> }
+> {
   const read = await readJsonBody(c);
   const body = read.ok ? read.body : undefined;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

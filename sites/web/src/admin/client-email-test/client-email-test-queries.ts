@@ -1,10 +1,9 @@
 import type { ClientTestEmail } from '@cleanquote/quote-core/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JsonAnswer } from '../email-test/email-test-queries.ts';
 import { type Answer, answer, staffApi } from '../lib/staff-api.ts';
 
 /** What POST /api/test-client-email answers: the recipient, and the queued mail's id. */
-export type ClientTestEmailQueued = JsonAnswer<Answer<(typeof staffApi)['test-client-email']['$post']>>;
+export type ClientTestEmailQueued = Answer<(typeof staffApi)['test-client-email']['$post']>;
 
 /** Spec §8: the failure toast's text when the server gave no message of its own. */
 export const CLIENT_TEST_FALLBACK = 'Failed to send test email';

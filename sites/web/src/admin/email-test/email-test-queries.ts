@@ -3,14 +3,8 @@ import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/rea
 import { type Answer, answer, answerWithResponse, nextPageCursor, staffApi } from '../lib/staff-api.ts';
 import { queuedAgain, replaceMail } from './mail-log.ts';
 
-/**
- * A JSON answer without the empty `{}` the API's types add for a route's plain 400 Response (a body
- * checked by parseJsonBody): `answer` throws on that 400, so its success body is always the JSON one.
- */
-export type JsonAnswer<T> = T extends object ? (keyof T extends never ? never : T) : T;
-
 /** What POST /api/send-direct-email answers: the recipient, and a sentence saying so. */
-export type DirectEmailSent = JsonAnswer<Answer<(typeof staffApi)['send-direct-email']['$post']>>;
+export type DirectEmailSent = Answer<(typeof staffApi)['send-direct-email']['$post']>;
 
 /** One mail of the Mail log, as GET /api/admin/outbox answers it. */
 export type OutboxMail = Answer<typeof staffApi.admin.outbox.$get>[number];
