@@ -5,14 +5,15 @@ import { type Answer, answer, staffApi } from '../lib/staff-api.ts';
 export type AnalyticsReport = Answer<typeof staffApi.analytics.report.$get>;
 
 /**
- * The report of a Melbourne day ('YYYY-MM-DD'). While another day loads, the day shown last stays
- * on screen rather than a blank page.
+ * The report of a Melbourne day ('YYYY-MM-DD'), read anew each time the screen opens (today's grows
+ * with every visit). While another day loads, the day shown last stays on screen rather than a blank.
  */
 export function analyticsReportQuery(date: string) {
   return queryOptions({
     queryKey: ['analytics', 'report', date],
     queryFn: () => answer(staffApi.analytics.report.$get({ query: { date } })),
     enabled: date !== '',
+    staleTime: 0,
     placeholderData: keepPreviousData,
     meta: {
       errorTitle: 'Failed to fetch analytics report',

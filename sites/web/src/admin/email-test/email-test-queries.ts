@@ -21,7 +21,10 @@ export const mailKey = ['mail'] as const;
  */
 export const systemStatusKey = ['admin', 'status'] as const;
 
-/** The Mail log filtered by `status` (every status when undefined), newest first, a page at a time. */
+/**
+ * The Mail log filtered by `status` (every status when undefined), newest first, a page at a time;
+ * read anew each time the log opens (mail moves on by itself).
+ */
 export function mailLogQuery(status: MailStatus | undefined) {
   return infiniteQueryOptions({
     queryKey: [...mailKey, 'log', { status: status ?? null }],
@@ -39,6 +42,7 @@ export function mailLogQuery(status: MailStatus | undefined) {
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextBefore,
+    staleTime: 0,
     meta: { errorTitle: 'Mail Log Unavailable', errorFallback: 'The mail log could not be loaded.' },
   });
 }
