@@ -10,7 +10,7 @@ import {
 
 type Tone = 'ok' | 'warning' | 'failing';
 
-/** The Email Service line (issue 12): Active, Capturing (no SMTP configured) or Failing. */
+/** The Email Service line: Active, Capturing (no SMTP configured) or Failing. */
 function emailService(mail: SystemStatus['mail']): { text: string; tone: Tone } {
   if (mail.mode === 'capture') return { text: 'Capturing (no SMTP configured)', tone: 'warning' };
   if (mail.lastError !== null) return { text: 'Failing', tone: 'failing' };
