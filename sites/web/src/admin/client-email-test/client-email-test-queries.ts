@@ -5,7 +5,7 @@ import { type Answer, answer, staffApi } from '../lib/staff-api.ts';
 /** What POST /api/test-client-email answers: the recipient, and the queued mail's id. */
 export type ClientTestEmailQueued = Answer<(typeof staffApi)['test-client-email']['$post']>;
 
-/** Spec §8: the failure toast's text when the server gave no message of its own. */
+/** The failure toast's text when the server gave no message of its own. */
 export const CLIENT_TEST_FALLBACK = 'Failed to send test email';
 
 /**

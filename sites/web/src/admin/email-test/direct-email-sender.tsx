@@ -19,7 +19,7 @@ import { useSendDirectEmail } from './email-test-queries.ts';
 import { showServerFieldErrors } from './field-errors.ts';
 import { FormField } from './form-field.tsx';
 
-/** Spec §8: the failure toast's text when the server gave no message of its own. */
+/** The failure toast's text when the server gave no message of its own. */
 export const DIRECT_EMAIL_FALLBACK = 'Please check your email credentials and try again.';
 
 const SECURITY_CHOICES: readonly SmtpSecurity[] = ['none', 'starttls', 'tls'];
