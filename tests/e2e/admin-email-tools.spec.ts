@@ -222,10 +222,53 @@ test('a wrong mailbox password shows the SMTP server’s refusal, and the passwo
   }
 });
 
+/** The 400 field messages the server answers for `body` posted to `path`. */
+async function serverFieldMessages(path: string, body: unknown): Promise<Record<string, string>> {
+  const cookie = await signInAsAdmin(app.url);
+  const response = await fetch(`${app.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: app.url },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(400);
+  return ((await response.json()) as { fields: Record<string, string> }).fields;
+}
+
+/** Collects the page's requests to `path`. */
+function requestsTo(page: Page, path: string): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === path) seen.push(request.method());
+  });
+  return seen;
+}
+
+test('the direct sender shows the server’s own message for a malformed address, before any request', async ({
+  page,
+}) => {
+  await signIn(page, '/email-test', 'Email Test');
+  const sent = requestsTo(page, '/api/send-direct-email');
+  const form = sender(page);
+  const typed = { fromEmail: mailbox.user, fromPassword: 'x', toEmail: 'client at example.com' };
+  await form.getByLabel(/^From Email/).fill(typed.fromEmail);
+  await form.getByLabel(/^Password/).fill(typed.fromPassword);
+  await form.getByLabel(/^To Email/).fill(typed.toEmail);
+  await page.getByRole('button', { name: 'Send Test Email' }).click();
+  await expectToast(page, 'Failed to Send Email', 'Please check the highlighted fields.');
+  const to = form.getByLabel(/^To Email/);
+  await expect(to).toHaveAttribute('aria-invalid', 'true');
+  await expect(to).toBeFocused();
+  const server = await serverFieldMessages('/api/send-direct-email', { ...typed, provider: 'gmail' });
+  expect(server.toEmail).toBeTruthy();
+  await expect(to).toHaveAccessibleDescription(server.toEmail ?? '');
+  expect(sent).toEqual([]);
+});
+
 test('the client email test sends the client auto-response, filled from the form', async ({ page }) => {
   await signIn(page, '/client-email-test', 'Client Email Test');
+  const sent = requestsTo(page, '/api/test-client-email');
 
-  // The server's field messages show by their fields; focus goes to the first.
+  // The server's field messages show by their fields, before any request; focus goes to the first.
   await page.getByRole('button', { name: 'Send Test Email' }).click();
   await expectToast(page, 'Email Test Failed', 'Please check the highlighted fields.');
   const name = page.getByLabel(/^Name/);
@@ -233,6 +276,19 @@ test('the client email test sends the client auto-response, filled from the form
   await expect(name).toBeFocused();
   await expect(page.getByLabel(/^Email/)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Please enter a name')).toBeVisible();
+  const server = await serverFieldMessages('/api/test-client-email', {
+    name: '',
+    email: '',
+    phone: '',
+    address: '',
+    service: 'regular-clean',
+    message: '',
+  });
+  await expect(name).toHaveAccessibleDescription(server.name ?? 'no message from the server');
+  await expect(page.getByLabel(/^Email/)).toHaveAccessibleDescription(
+    server.email ?? 'no message from the server',
+  );
+  expect(sent).toEqual([]);
   await expectNoAxeViolations(page);
 
   await name.fill('Priya Shah');

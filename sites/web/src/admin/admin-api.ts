@@ -1,81 +1,10 @@
-import type { MailProvider, SmtpSecurity, XeroReportType } from '@cleanquote/content';
+import type { XeroReportType } from '@cleanquote/content';
 
 /*
  * The one client of the admin APIs: every admin screen calls the server through these functions,
  * never with a fetch of its own. Every call sends the session cookie; a non-success answer throws
  * {@link AdminApiError} carrying the status, the server's message and its per-field messages.
  */
-
-/** GET /api/admin/status: the dashboard's live System Status. */
-export interface SystemStatus {
-  authentication: 'active';
-  database: { ok: boolean; latencyMs: number };
-  mail: {
-    mode: 'smtp' | 'capture';
-    queued: number;
-    dead: number;
-    lastSentAt: string | null;
-    lastError: string | null;
-  };
-  quotes: { new: number; overdue: number };
-  /** The daily analytics email's schedule and last run (issue 15). */
-  dailyReport?: DailyReportStatus | null;
-}
-
-/** The daily report's job, and how many addresses receive it (0: none set, its runs are skipped). */
-export interface DailyReportStatus extends JobStatus {
-  recipients: number;
-}
-
-/** Where a mail is in the outbox. 'captured': kept, never sent (no SMTP configured). */
-export const MAIL_STATUSES = ['captured', 'queued', 'sending', 'sent', 'dead'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
-
-/** One mail of GET /api/admin/outbox. Times are ISO strings. */
-export interface OutboxMail {
-  id: string;
-  kind: string;
-  messageId: string;
-  to: string;
-  subject: string;
-  status: MailStatus;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  sentAt: string | null;
-  createdAt: string;
-  /** The mail's plain text, as it was (or would be) sent. */
-  text: string | null;
-}
-
-/** One page of the mail log, and the cursor of the next page (`null` on the last). */
-export interface OutboxPage {
-  mails: OutboxMail[];
-  nextBefore: string | null;
-}
-
-/** POST /api/send-direct-email (spec §7, plus the SMTP server for 'custom'). */
-export interface DirectEmail {
-  fromEmail: string;
-  fromPassword: string;
-  toEmail: string;
-  provider: MailProvider;
-  subject: string;
-  message: string;
-  smtpHost?: string;
-  smtpPort?: number;
-  smtpSecurity?: SmtpSecurity;
-}
-
-/** POST /api/test-client-email (spec §7); `service` is a serviceType id. */
-export interface ClientTestEmail {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  service: string;
-  message: string;
-}
 
 /** A non-success answer of an admin API. */
 export class AdminApiError extends Error {
@@ -124,53 +53,6 @@ async function call<T>(
     throw new AdminApiError(response.status, message, fields, body?.locked === true);
   }
   return { body: body as T, response };
-}
-
-/** The live System Status, measured by the server now. */
-export async function fetchSystemStatus(): Promise<SystemStatus> {
-  return (await call<SystemStatus>('/api/admin/status')).body;
-}
-
-/** One page of the mail log, newest first; `before` is the previous page's `nextBefore`. */
-export async function fetchOutbox(
-  options: { status?: MailStatus; before?: string; limit?: number } = {},
-): Promise<OutboxPage> {
-  const query = new URLSearchParams();
-  if (options.status) query.set('status', options.status);
-  if (options.before) query.set('before', options.before);
-  if (options.limit) query.set('limit', String(options.limit));
-  const search = query.size > 0 ? `?${query}` : '';
-  const { body, response } = await call<OutboxMail[]>(`/api/admin/outbox${search}`);
-  return { mails: body, nextBefore: nextCursor(response) };
-}
-
-/** Queues a dead-lettered mail again. */
-export async function retryMail(id: string): Promise<void> {
-  await call(`/api/admin/outbox/${encodeURIComponent(id)}/retry`, { method: 'POST' });
-}
-
-/** Unlocks the quote dashboard for this session (403 {locked} answers stop after this). */
-export async function unlockQuoteDashboard(password: string): Promise<void> {
-  await call('/api/admin/unlock', { method: 'POST', body: { password } });
-}
-
-/** Sends one mail from the sender's own mailbox; the password is used for that connection only. */
-export async function sendDirectEmail(email: DirectEmail): Promise<{ recipient: string; message: string }> {
-  return (
-    await call<{ recipient: string; message: string }>('/api/send-direct-email', {
-      method: 'POST',
-      body: email,
-    })
-  ).body;
-}
-
-/** Queues the client auto-response, filled from these fields, to `email`. */
-export async function sendClientTestEmail(
-  fields: ClientTestEmail,
-): Promise<{ recipient: string; id: string }> {
-  return (
-    await call<{ recipient: string; id: string }>('/api/test-client-email', { method: 'POST', body: fields })
-  ).body;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -366,86 +248,6 @@ export async function changePartner(
   return (
     await call<PartnerSite>(`/api/partners/${encodeURIComponent(key)}`, { method: 'PATCH', body: change })
   ).body;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Analytics and scheduled jobs (issue 15)
-
-/** One scheduled job of GET /api/admin/jobs; times are Melbourne time with their offset. */
-export interface JobStatus {
-  name: string;
-  schedule: string;
-  timezone: string;
-  nextRunAt: string | null;
-  lastRun: {
-    /** The day (or week) the run was for. */
-    period: string;
-    /** 'skipped': there was nothing the job could do for the period (`error` says why). */
-    status: 'running' | 'succeeded' | 'failed' | 'skipped';
-    startedAt: string;
-    finishedAt: string | null;
-    error: string | null;
-  } | null;
-}
-
-/** A quote request of the reported day. */
-export interface ReportedQuoteRequest {
-  id: string;
-  reference: string;
-  name: string;
-  phone: string;
-  email: string;
-  address: string;
-  /** The serviceType id. */
-  service: string;
-  message?: string;
-  source: string;
-  createdAt: string;
-}
-
-/** GET /api/analytics/report: one Melbourne day. */
-export interface AnalyticsReport {
-  date: string;
-  totalViews: number;
-  weeklyComparison: {
-    views: number;
-    weekEarlierDate: string;
-    weekEarlierViews: number;
-    changePercent: number | null;
-  };
-  pageBreakdown: { page: string; count: number }[];
-  /** The day's newest quote requests (at most 50), newest first. */
-  contactRequests: ReportedQuoteRequest[];
-  /** How many quote requests the day had in all. */
-  contactRequestCount: number;
-  /** The quote inbox filtered to the day (an absolute PUBLIC_URL address). */
-  inboxUrl: string;
-  uniqueVisitors: number;
-  referrers: { host: string; count: number }[];
-  funnel: { step: string; reached: number; dropOff: number }[];
-  failedSubmissions: number;
-  daily: { date: string; views: number; quoteRequests: number }[];
-}
-
-/** The analytics report of a Melbourne day ('YYYY-MM-DD'; yesterday when omitted). */
-export async function fetchAnalyticsReport(date?: string): Promise<AnalyticsReport> {
-  const query = date ? `?date=${encodeURIComponent(date)}` : '';
-  return (await call<AnalyticsReport>(`/api/analytics/report${query}`)).body;
-}
-
-/** Queues the daily report email of `date` (yesterday when omitted) to the admin and the business. */
-export async function sendAnalyticsReport(date?: string): Promise<{ date: string; recipients: string[] }> {
-  const query = date ? `?date=${encodeURIComponent(date)}` : '';
-  return (
-    await call<{ date: string; recipients: string[] }>(`/api/analytics/send-report${query}`, {
-      method: 'POST',
-    })
-  ).body;
-}
-
-/** Every scheduled job: schedule, next run and last run. */
-export async function fetchScheduledJobs(): Promise<JobStatus[]> {
-  return (await call<JobStatus[]>('/api/admin/jobs')).body;
 }
 
 // ---------------------------------------------------------------------------------------------

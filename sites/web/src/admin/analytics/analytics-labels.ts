@@ -1,6 +1,6 @@
 import { BUSINESS_TIME_ZONE } from '../../ui/melbourne-time.ts';
 
-/** What the funnel calls each point of the quote wizard (its step ids, spec §2). */
+/** What the funnel calls each point of the quote wizard (its step ids). */
 const FUNNEL_LABELS: Readonly<Record<string, string>> = {
   started: 'Opened the wizard',
   'service-type': 'Service type',
@@ -23,7 +23,7 @@ export function funnelLabel(step: string): string {
   return FUNNEL_LABELS[step] ?? step;
 }
 
-/** 'YYYY-MM-DD' as spec §2 writes dates: dd/MM/yyyy. */
+/** 'YYYY-MM-DD' as the business writes dates: dd/MM/yyyy. */
 export function dayLabel(day: string): string {
   return day.split('-').reverse().join('/');
 }

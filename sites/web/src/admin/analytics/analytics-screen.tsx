@@ -1,12 +1,11 @@
 import './analytics.css';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
-import { type AnalyticsReport, fetchAnalyticsReport, sendAnalyticsReport } from '../admin-api.ts';
-import { isLockedError, reportAdminError } from '../admin-errors.ts';
 import { serviceLabel } from '../inbox/quote-labels.ts';
-import { UnlockForm } from '../unlock-form.tsx';
+import { QuoteDataGate } from '../lib/quote-data-gate.tsx';
 import {
   appPath,
   changeLabel,
@@ -15,64 +14,40 @@ import {
   funnelLabel,
   melbourneDayFromToday,
 } from './analytics-labels.ts';
+import { type AnalyticsReport, analyticsReportQuery, useSendAnalyticsReport } from './analytics-queries.ts';
 import { DailyChart } from './daily-chart.tsx';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'loaded'; report: AnalyticsReport }
-  | { state: 'locked' }
-  | { state: 'failed' };
+/** What an emptied Date field says when the report is sent. */
+const NO_DAY = 'Choose the day to report on.';
 
 /**
- * /analytics (spec §2, §3, §8; issue 15): one Melbourne day's report — totals and the weekly
- * comparison, 30 days of views and quote requests, pages, referrers, the wizard funnel and the day's
- * newest quote requests with a link to all of them in the inbox — a 'Date' field, and 'Send Daily
- * Report'. The report lists quote requests, so a
- * locked quote dashboard asks for its password first.
+ * /analytics: one Melbourne day's report — totals and the weekly comparison, 30 days of views and
+ * quote requests, pages, referrers, the wizard funnel and the day's newest quote requests with a link
+ * to all of them in the inbox — a 'Date' field, and 'Send Daily Report'. The report lists quote
+ * requests, so a locked quote dashboard asks for its password first.
  */
 export function AnalyticsScreen() {
   const dateId = useId();
+  const dateErrorId = useId();
+  const dateField = useRef<HTMLInputElement>(null);
   const [date, setDate] = useState(() => melbourneDayFromToday(-1));
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [sending, setSending] = useState(false);
+  const [dateError, setDateError] = useState<string | null>(null);
+  const sendReport = useSendAnalyticsReport();
 
-  // Only the answer for the date asked last is shown: an earlier, slower one is dropped.
-  const latest = useRef(0);
-  const refresh = useCallback(async (day: string) => {
-    const asked = ++latest.current;
-    setLoad((shown) => (shown.state === 'loaded' ? shown : { state: 'loading' }));
-    try {
-      const report = await fetchAnalyticsReport(day);
-      if (asked === latest.current) setLoad({ state: 'loaded', report });
-    } catch (error) {
-      if (asked !== latest.current) return;
-      if (isLockedError(error)) {
-        setLoad({ state: 'locked' });
-        return;
-      }
-      setLoad({ state: 'failed' });
-      reportAdminError(error, 'Failed to fetch analytics report', 'The report could not be loaded.');
+  const send = () => {
+    if (sendReport.isPending) return;
+    if (!date) {
+      setDateError(NO_DAY);
+      dateField.current?.focus();
+      return;
     }
-  }, []);
-
-  useEffect(() => {
-    if (date) void refresh(date);
-  }, [date, refresh]);
-
-  const send = async () => {
-    setSending(true);
-    try {
-      const sent = await sendAnalyticsReport(date);
-      showToast({
-        title: 'Daily analytics report sent',
-        description: `The report for ${dayLabel(sent.date)} is on its way to ${sent.recipients.join(' and ')}.`,
-      });
-    } catch (error) {
-      if (isLockedError(error)) setLoad({ state: 'locked' });
-      else reportAdminError(error, 'Failed to send analytics report', 'Failed to send analytics report');
-    } finally {
-      setSending(false);
-    }
+    sendReport.mutate(date, {
+      onSuccess: (sent) =>
+        showToast({
+          title: 'Daily analytics report sent',
+          description: `The report for ${dayLabel(sent.date)} is on its way to ${sent.recipients.join(' and ')}.`,
+        }),
+    });
   };
 
   return (
@@ -88,34 +63,51 @@ export function AnalyticsScreen() {
         <div className="field analytics-controls__date">
           <label htmlFor={dateId}>Date</label>
           <input
+            ref={dateField}
             id={dateId}
             type="date"
             value={date}
             max={melbourneDayFromToday(0)}
             required
-            onChange={(event) => setDate(event.target.value)}
+            aria-invalid={dateError ? true : undefined}
+            aria-describedby={dateError ? dateErrorId : undefined}
+            onChange={(event) => {
+              setDate(event.target.value);
+              setDateError(null);
+            }}
           />
+          {dateError ? (
+            <p id={dateErrorId} className="field-error">
+              {dateError}
+            </p>
+          ) : null}
         </div>
-        <button type="button" className="button" onClick={() => void send()} disabled={sending || !date}>
-          {sending ? 'Sending...' : 'Send Daily Report'}
+        <button type="button" className="button" onClick={send}>
+          {sendReport.isPending ? 'Sending...' : 'Send Daily Report'}
         </button>
       </div>
-      {load.state === 'loading' ? (
-        <p role="status">Loading the report…</p>
-      ) : load.state === 'locked' ? (
-        <UnlockForm opens="the analytics report" onUnlocked={() => void refresh(date)} />
-      ) : load.state === 'failed' ? (
-        <section className="card" role="alert">
-          <p>Failed to fetch analytics report</p>
-          <button type="button" className="button button--outline" onClick={() => void refresh(date)}>
-            Try again
-          </button>
-        </section>
-      ) : (
-        <Report report={load.report} />
-      )}
+      <QuoteDataGate opens="the analytics report">
+        <DayReport date={date} />
+      </QuoteDataGate>
     </>
   );
+}
+
+/** The report of `date`, or what stands in for it while it loads or when it could not be read. */
+function DayReport({ date }: { date: string }) {
+  const report = useQuery(analyticsReportQuery(date));
+  if (report.data) return <Report report={report.data} />;
+  if (report.isError) {
+    return (
+      <section className="card" role="alert">
+        <p>Failed to fetch analytics report</p>
+        <button type="button" className="button button--outline" onClick={() => void report.refetch()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+  return <p role="status">Loading the report…</p>;
 }
 
 function Report({ report }: { report: AnalyticsReport }) {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { AnalyticsReport } from '../admin-api.ts';
 import { dayLabel } from './analytics-labels.ts';
+import type { AnalyticsReport } from './analytics-queries.ts';
 
 const WIDTH = 600;
 const HEIGHT = 180;

@@ -1,79 +1,66 @@
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ClientTestEmail, clientTestEmail } from '@cleanquote/quote-core/staff';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
-import { AdminApiError, sendClientTestEmail } from '../admin-api.ts';
-import { reportAdminError } from '../admin-errors.ts';
-import { firstFieldWithError } from '../email-test/direct-email.ts';
+import { showServerFieldErrors } from '../email-test/field-errors.ts';
 import { FormField } from '../email-test/form-field.tsx';
+import { StaffApiError } from '../lib/staff-api.ts';
 import {
   CLIENT_TEST_FIELDS,
   type ClientTestField,
   type ClientTestForm,
-  clientTestErrorsFrom,
-  clientTestRequest,
   initialClientTestForm,
   SERVICE_CHOICES,
 } from './client-email-test.ts';
+import { useSendClientTestEmail } from './client-email-test-queries.ts';
 
-/** Spec §8: the failure toast's text when the server gave no message of its own. */
-export const CLIENT_TEST_FALLBACK = 'Failed to send test email';
+export { CLIENT_TEST_FALLBACK } from './client-email-test-queries.ts';
+
+/** The checks the server makes on a client test email, made in the browser first with the same words. */
+export const clientTestEmailResolver = zodResolver(clientTestEmail);
 
 /**
- * /client-email-test (spec §2, §8; issue 12 item 4): sends the real client auto-response — the mail a
- * customer gets after asking for a quote — filled from this form, to the address given, through the
- * outbox (so it shows in the Mail log like any other mail).
+ * /client-email-test: sends the real client auto-response — the mail a customer gets after asking
+ * for a quote — filled from this form, to the address given, through the outbox (so it shows in the
+ * Mail log like any other mail).
  */
 export function ClientEmailTestScreen() {
-  const [form, setForm] = useState<ClientTestForm>(initialClientTestForm);
-  const [errors, setErrors] = useState<Partial<Record<ClientTestField, string>>>({});
-  const [sending, setSending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ClientTestForm, unknown, ClientTestEmail>({
+    resolver: clientTestEmailResolver,
+    defaultValues: initialClientTestForm(),
+  });
+  const send = useSendClientTestEmail();
   const idPrefix = useId();
-  const submitRef = useRef<HTMLButtonElement>(null);
-  const wasSending = useRef(false);
   const fieldId = (field: ClientTestField) => `${idPrefix}-${field}`;
 
-  // A disabled button loses focus; when the send ends and focus went nowhere, give it back.
-  useEffect(() => {
-    if (wasSending.current && !sending) {
-      const active = document.activeElement;
-      if (active === null || active === document.body) submitRef.current?.focus();
-    }
-    wasSending.current = sending;
-  }, [sending]);
-
-  const change =
-    (field: ClientTestField) =>
-    (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-      const value = event.target.value;
-      setForm((current) => ({ ...current, [field]: value }));
-      setErrors((current) => {
-        if (current[field] === undefined) return current;
-        const { [field]: _fixed, ...rest } = current;
-        return rest;
-      });
-    };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    setErrors({});
-    setSending(true);
-    try {
-      const answer = await sendClientTestEmail(clientTestRequest(form));
-      showToast({
-        title: 'Test Email Sent',
-        description: `The client auto-response is on its way to ${answer.recipient}.`,
-      });
-    } catch (error) {
-      const found = error instanceof AdminApiError ? clientTestErrorsFrom(error.fields) : {};
-      setErrors(found);
-      reportAdminError(error, 'Email Test Failed', CLIENT_TEST_FALLBACK);
-      const first = firstFieldWithError(CLIENT_TEST_FIELDS, found);
-      if (first) document.getElementById(fieldId(first))?.focus();
-    } finally {
-      setSending(false);
-    }
+  const sendEmail = (email: ClientTestEmail) => {
+    if (send.isPending) return;
+    send.mutate(email, {
+      onSuccess: (answer) =>
+        showToast({
+          title: 'Test Email Sent',
+          description: `The client auto-response is on its way to ${answer.recipient}.`,
+        }),
+      onError: (error) => {
+        if (error instanceof StaffApiError) showServerFieldErrors(error.fields, CLIENT_TEST_FIELDS, setError);
+      },
+    });
   };
+
+  // The words the server gives for the same refusal, beside each field's own message.
+  const refuse = () =>
+    showToast({
+      title: 'Email Test Failed',
+      description: 'Please check the highlighted fields.',
+      variant: 'destructive',
+    });
 
   return (
     <div className="email-tools">
@@ -86,55 +73,28 @@ export function ClientEmailTestScreen() {
       </div>
       <section className="card email-tool" aria-labelledby={`${idPrefix}-heading`}>
         <h2 id={`${idPrefix}-heading`}>Client details</h2>
-        <form method="post" noValidate onSubmit={(event) => void submit(event)} className="email-form">
+        <form
+          method="post"
+          noValidate
+          onSubmit={(event) => void handleSubmit(sendEmail, refuse)(event)}
+          className="email-form"
+        >
           <div className="email-form__grid">
-            <FormField id={fieldId('name')} label="Name" required error={errors.name}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="text"
-                  autoComplete="off"
-                  value={form.name}
-                  onChange={change('name')}
-                />
-              )}
+            <FormField id={fieldId('name')} label="Name" required error={errors.name?.message}>
+              {(control) => <input {...control} type="text" autoComplete="off" {...register('name')} />}
             </FormField>
-            <FormField id={fieldId('email')} label="Email" required error={errors.email}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="email"
-                  autoComplete="off"
-                  value={form.email}
-                  onChange={change('email')}
-                />
-              )}
+            <FormField id={fieldId('email')} label="Email" required error={errors.email?.message}>
+              {(control) => <input {...control} type="email" autoComplete="off" {...register('email')} />}
             </FormField>
-            <FormField id={fieldId('phone')} label="Phone" error={errors.phone}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="tel"
-                  autoComplete="off"
-                  value={form.phone}
-                  onChange={change('phone')}
-                />
-              )}
+            <FormField id={fieldId('phone')} label="Phone" error={errors.phone?.message}>
+              {(control) => <input {...control} type="tel" autoComplete="off" {...register('phone')} />}
             </FormField>
-            <FormField id={fieldId('address')} label="Address" error={errors.address}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="text"
-                  autoComplete="off"
-                  value={form.address}
-                  onChange={change('address')}
-                />
-              )}
+            <FormField id={fieldId('address')} label="Address" error={errors.address?.message}>
+              {(control) => <input {...control} type="text" autoComplete="off" {...register('address')} />}
             </FormField>
-            <FormField id={fieldId('service')} label="Service" required error={errors.service}>
+            <FormField id={fieldId('service')} label="Service" required error={errors.service?.message}>
               {(control) => (
-                <select {...control} value={form.service} onChange={change('service')}>
+                <select {...control} {...register('service')}>
                   {SERVICE_CHOICES.map((choice) => (
                     <option key={choice.id} value={choice.id}>
                       {choice.label}
@@ -144,14 +104,12 @@ export function ClientEmailTestScreen() {
               )}
             </FormField>
           </div>
-          <FormField id={fieldId('message')} label="Message" error={errors.message}>
-            {(control) => (
-              <textarea {...control} rows={5} value={form.message} onChange={change('message')} />
-            )}
+          <FormField id={fieldId('message')} label="Message" error={errors.message?.message}>
+            {(control) => <textarea {...control} rows={5} {...register('message')} />}
           </FormField>
           <div className="email-form__actions">
-            <button ref={submitRef} type="submit" className="button" disabled={sending}>
-              {sending ? 'Sending...' : 'Send Test Email'}
+            <button type="submit" className="button">
+              {send.isPending ? 'Sending...' : 'Send Test Email'}
             </button>
           </div>
         </form>

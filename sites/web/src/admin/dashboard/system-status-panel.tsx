@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
-import { type DailyReportStatus, fetchSystemStatus, type SystemStatus } from '../admin-api.ts';
-import { reportAdminError } from '../admin-errors.ts';
-
-/** How often the panel measures again while the dashboard is open and visible. */
-export const STATUS_REFRESH_MS = 15_000;
+import {
+  type DailyReportStatus,
+  STATUS_REFRESH_MS,
+  type SystemStatus,
+  systemStatusQuery,
+} from './system-status-queries.ts';
 
 type Tone = 'ok' | 'warning' | 'failing';
 
-/** The Email Service line (issue 12): Active, Capturing (no SMTP configured) or Failing. */
+/** The Email Service line: Active, Capturing (no SMTP configured) or Failing. */
 function emailService(mail: SystemStatus['mail']): { text: string; tone: Tone } {
   if (mail.mode === 'capture') return { text: 'Capturing (no SMTP configured)', tone: 'warning' };
   if (mail.lastError !== null) return { text: 'Failing', tone: 'failing' };
@@ -42,31 +43,11 @@ function dailyReport(job: DailyReportStatus): { text: string; tone: Tone; detail
  * every {@link STATUS_REFRESH_MS} while it is visible, and on 'Refresh status'.
  */
 export function SystemStatusPanel() {
-  const [status, setStatus] = useState<SystemStatus | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [checking, setChecking] = useState(false);
-
-  const measure = useCallback(async () => {
-    setChecking(true);
-    try {
-      setStatus(await fetchSystemStatus());
-      setFailed(false);
-    } catch (error) {
-      // The server did not answer: the database cannot be vouched for either.
-      setFailed(true);
-      reportAdminError(error, 'Status Unavailable', 'The system status could not be read.');
-    } finally {
-      setChecking(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void measure();
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void measure();
-    }, STATUS_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [measure]);
+  const measured = useQuery(systemStatusQuery);
+  const status = measured.data ?? null;
+  // The server did not answer the last time: the database cannot be vouched for either.
+  const failed = measured.isError;
+  const checking = measured.isFetching;
 
   const email = status ? emailService(status.mail) : null;
   const databaseOk = status !== null && !failed && status.database.ok;
@@ -144,8 +125,9 @@ export function SystemStatusPanel() {
       <button
         type="button"
         className="button button--outline"
-        onClick={() => void measure()}
-        disabled={checking}
+        onClick={() => {
+          if (!checking) void measured.refetch();
+        }}
       >
         Refresh status
       </button>

@@ -1,30 +1,19 @@
 import '../xero/xero.css';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { fetchXeroStatus } from '../admin-api.ts';
+import { type XeroStatus, xeroStatusQuery } from './system-status-queries.ts';
+
+/** The organisations whose connection Xero stopped accepting. */
+const needingReconnect = (status: XeroStatus) =>
+  status.tenants.filter((tenant) => tenant.reconnectNeeded).map((tenant) => tenant.tenantName);
 
 /**
- * 'Xero: Reconnect needed' on the dashboard (issue 16, item 3) when Xero stopped accepting an
- * organisation's connection, so its weekly reports stop until someone connects it again. One small
- * request when the dashboard opens; silent when it fails — the /xero screen is where that is reported.
+ * 'Xero: Reconnect needed' on the dashboard when Xero stopped accepting an
+ * organisation's connection, so its weekly reports stop until someone connects it again. Silent when
+ * the status cannot be read — the /xero screen is where that is reported.
  */
 export function XeroReconnectNotice() {
-  const [names, setNames] = useState<string[]>([]);
-
-  useEffect(() => {
-    let current = true;
-    fetchXeroStatus()
-      .then((status) => {
-        if (!current) return;
-        setNames(
-          status.tenants.filter((tenant) => tenant.reconnectNeeded).map((tenant) => tenant.tenantName),
-        );
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, []);
+  const { data: names = [] } = useQuery({ ...xeroStatusQuery, select: needingReconnect });
 
   if (names.length === 0) return null;
   return (

@@ -1,20 +1,20 @@
 import { DEFAULT_TEST_SUBJECT } from '@cleanquote/content';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAdmin, signIn } from '../../../../../api/src/test-support/sign-in.ts';
+import { createTestApp } from '../../../../../api/src/test-support/test-app.ts';
 import {
-  checkDirectEmail,
   type DirectEmailForm,
-  directEmailErrorsFrom,
-  directEmailRequest,
   initialDirectEmailForm,
+  missesRequiredField,
   providerHint,
 } from './direct-email.ts';
+import { directEmailResolver } from './direct-email-sender.tsx';
 
 const filled: DirectEmailForm = {
   ...initialDirectEmailForm(),
-  fromEmail: ' sarah@sparkleclean.example ',
+  fromEmail: 'sarah@sparkleclean.example',
   fromPassword: ' pass word ',
   toEmail: 'client@example.com',
-  message: 'Hello\nfrom the office',
 };
 
 describe('the direct email form', () => {
@@ -32,75 +32,73 @@ describe('the direct email form', () => {
     expect(providerHint('yahoo')).toBe('Sends through smtp.mail.yahoo.com, port 465, over TLS.');
     expect(providerHint('custom')).toMatch(/host, port and TLS/);
   });
-});
 
-describe('checkDirectEmail', () => {
-  it('finds the from address, password and to address missing (spec §5), blanks counted as missing', () => {
-    const check = checkDirectEmail({ ...initialDirectEmailForm(), fromEmail: '   ' });
-    expect(check.missing).toBe(true);
-    expect(Object.keys(check.errors)).toEqual(['fromEmail', 'fromPassword', 'toEmail']);
+  it('calls a blank from, password or to address missing; a password of spaces is a password', () => {
+    expect(missesRequiredField(filled)).toBe(false);
+    expect(missesRequiredField({ ...filled, fromEmail: '   ' })).toBe(true);
+    expect(missesRequiredField({ ...filled, fromPassword: '' })).toBe(true);
+    expect(missesRequiredField({ ...filled, fromPassword: '   ' })).toBe(false);
+    expect(missesRequiredField({ ...filled, toEmail: '' })).toBe(true);
+    // A malformed address is there, just wrong: not 'Missing Information'.
+    expect(missesRequiredField({ ...filled, toEmail: 'client at example.com' })).toBe(false);
   });
 
-  it('takes a password of spaces as typed, and lets a complete form through', () => {
-    expect(checkDirectEmail({ ...filled, fromPassword: '   ' })).toEqual({ missing: false, errors: {} });
-  });
-
-  it('needs a custom server’s host and port, and a port from 1 to 65535', () => {
+  it('needs a custom server’s host and port', () => {
     const custom = { ...filled, provider: 'custom' as const };
-    const empty = checkDirectEmail(custom);
-    expect(empty.missing).toBe(true);
-    expect(Object.keys(empty.errors)).toEqual(['smtpHost', 'smtpPort']);
-    for (const port of ['0', '65536', '25a', '-1', '2.5']) {
-      const check = checkDirectEmail({ ...custom, smtpHost: 'mail.example.com', smtpPort: port });
-      expect(check, port).toEqual({ missing: false, errors: { smtpPort: 'Enter a port from 1 to 65535' } });
-    }
-    expect(checkDirectEmail({ ...custom, smtpHost: 'mail.example.com', smtpPort: ' 587 ' }).errors).toEqual(
-      {},
-    );
+    expect(missesRequiredField(custom)).toBe(true);
+    expect(missesRequiredField({ ...custom, smtpHost: 'mail.example.com' })).toBe(true);
+    expect(missesRequiredField({ ...custom, smtpHost: 'mail.example.com', smtpPort: '587' })).toBe(false);
   });
 });
 
-describe('directEmailRequest', () => {
-  it('sends spec §7’s payload for a named provider, with no SMTP server fields', () => {
-    for (const provider of ['gmail', 'outlook', 'yahoo'] as const) {
-      expect(directEmailRequest({ ...filled, provider, smtpHost: 'ignored', smtpPort: '25' })).toEqual({
-        fromEmail: 'sarah@sparkleclean.example',
-        fromPassword: ' pass word ',
-        toEmail: 'client@example.com',
-        provider,
-        subject: DEFAULT_TEST_SUBJECT,
-        message: 'Hello\nfrom the office',
-      });
-    }
-  });
+describe('the browser’s messages are the server’s', () => {
+  let context: Awaited<ReturnType<typeof createTestApp>>;
+  let cookie: string;
 
-  it('adds smtpHost, smtpPort (a number) and smtpSecurity for a custom server', () => {
-    const request = directEmailRequest({
-      ...filled,
-      provider: 'custom',
-      smtpHost: ' 127.0.0.1 ',
-      smtpPort: '2525',
-      smtpSecurity: 'none',
-      subject: 'Checking our mail',
+  beforeAll(async () => {
+    context = await createTestApp();
+    await createTestAdmin(context.database);
+    cookie = await signIn(context.app);
+  });
+  afterAll(() => context.close());
+
+  /** What POST /api/send-direct-email answers for `form`, sent as typed. */
+  async function serverFields(form: DirectEmailForm): Promise<Record<string, string>> {
+    const response = await context.app.request('/api/send-direct-email', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify(form),
     });
-    expect(request).toMatchObject({
-      provider: 'custom',
-      subject: 'Checking our mail',
-      smtpHost: '127.0.0.1',
-      smtpPort: 2525,
-      smtpSecurity: 'none',
+    expect(response.status).toBe(400);
+    return ((await response.json()) as { fields: Record<string, string> }).fields;
+  }
+
+  /** What the form shows beside each field for `form`, before any request. */
+  async function browserFields(form: DirectEmailForm): Promise<Record<string, string | undefined>> {
+    const { errors } = await directEmailResolver(form, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
     });
-  });
+    return Object.fromEntries(Object.entries(errors).map(([name, error]) => [name, error?.message]));
+  }
 
-  it('falls back to the test subject when the subject was emptied', () => {
-    expect(directEmailRequest({ ...filled, subject: '  ' }).subject).toBe(DEFAULT_TEST_SUBJECT);
-  });
-});
-
-describe('directEmailErrorsFrom', () => {
-  it('keeps the messages of the form’s own fields only', () => {
-    expect(
-      directEmailErrorsFrom({ fromEmail: 'Please enter your email address', smtpPort: 'Bad', request: 'x' }),
-    ).toEqual({ fromEmail: 'Please enter your email address', smtpPort: 'Bad' });
+  it.each<[string, DirectEmailForm]>([
+    ['nothing filled in', initialDirectEmailForm()],
+    ['a malformed to address', { ...filled, toEmail: 'client at example.com' }],
+    ['two addresses in one', { ...filled, fromEmail: 'a@example.com, b@example.com' }],
+    ['a custom server without host or port', { ...filled, provider: 'custom' }],
+    [
+      'a port out of range',
+      { ...filled, provider: 'custom', smtpHost: 'mail.example.com', smtpPort: '70000' },
+    ],
+    [
+      'a port that is not a number',
+      { ...filled, provider: 'custom', smtpHost: 'mail.example.com', smtpPort: '25a' },
+    ],
+    ['a control character in the subject', { ...filled, subject: 'Hello\u0007' }],
+  ])('%s', async (_case, form) => {
+    const shown = await browserFields(form);
+    expect(Object.keys(shown).length).toBeGreaterThan(0);
+    expect(shown).toEqual(await serverFields(form));
   });
 });

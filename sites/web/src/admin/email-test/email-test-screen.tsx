@@ -2,7 +2,7 @@ import { DirectEmailSender } from './direct-email-sender.tsx';
 import { MailLogSection } from './mail-log-section.tsx';
 
 /**
- * /email-test (spec §2; issue 12 items 3 and 5): the direct email sender, then the Mail log — what
+ * /email-test: the direct email sender, then the Mail log — what
  * the site has sent, is sending, failed to send or (without SMTP) captured.
  */
 export function EmailTestScreen() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxMail } from '../admin-api.ts';
+import type { OutboxMail } from './email-test-queries.ts';
 import {
   appendPage,
   mailKindLabel,
@@ -19,7 +19,7 @@ function mail(id: string, overrides: Partial<OutboxMail> = {}): OutboxMail {
     subject: 'We received your quote request (TEST)',
     status: 'dead',
     attempts: 3,
-    nextAttemptAt: null,
+    nextAttemptAt: '2026-11-23T01:00:00.000Z',
     lastError: 'ECONNREFUSED',
     sentAt: null,
     createdAt: '2026-11-23T01:00:00.000Z',

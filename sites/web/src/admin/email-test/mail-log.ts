@@ -1,4 +1,5 @@
-import { MAIL_STATUSES, type MailStatus, type OutboxMail } from '../admin-api.ts';
+import { MAIL_STATUSES, type MailStatus } from '@cleanquote/quote-core/staff';
+import type { OutboxMail } from './email-test-queries.ts';
 
 /*
  * The mail log's rules as plain data: the status filter kept in the URL (so the dashboard's links to
@@ -8,9 +9,6 @@ import { MAIL_STATUSES, type MailStatus, type OutboxMail } from '../admin-api.ts
 
 /** The id of the Mail log section: /email-test#mail-log lands on it. */
 export const MAIL_LOG_ID = 'mail-log';
-
-/** How many mails one page of the log shows. */
-export const MAIL_LOG_PAGE_SIZE = 25;
 
 /** The status filter read from a query string ('?status=dead'); unknown or absent: every status. */
 export function statusFromSearch(search: string): MailStatus | undefined {
