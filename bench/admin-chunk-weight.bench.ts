@@ -84,7 +84,9 @@ if (!checkout) {
     const before = buildClient(checkout);
     const adminBefore = adminGzip(before);
     const adminAfter = adminGzip(current);
-    console.log(`Admin chunk (staff only; js + css, gzip -9), before = ${BASELINE_COMMIT}, built in this run`);
+    console.log(
+      `Admin chunk (staff only; js + css, gzip -9), before = ${BASELINE_COMMIT}, built in this run`,
+    );
     console.log(`  before ${kB(adminBefore)}   after ${kB(adminAfter)}   (+${kB(adminAfter - adminBefore)})`);
 
     console.log('\nPublic assets (raw bytes; must not grow)');
