@@ -212,6 +212,20 @@ test('the note and reply forms say the server’s own words before sending anyth
       (input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
     );
   await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // 'Mark as Lost' with no reason chosen: the message, focus on the first reason, nothing sent.
+  await page
+    .getByRole('region', { name: /^Status/ })
+    .getByRole('button', { name: 'Mark as Lost' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Mark as Lost' });
+  await dialog.getByRole('button', { name: 'Mark as Lost' }).click();
+  const reasonMessage = await dialog.getByRole('alert').textContent();
+  expect(reasonMessage).toMatch(/\S/);
+  await expect(dialog.getByRole('radio').first()).toBeFocused();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   expect(sent).toEqual([]);
 
   // The server, asked the same, answers the same words for the same fields.
@@ -230,6 +244,12 @@ test('the note and reply forms say the server’s own words before sending anyth
   });
   expect(reply.status()).toBe(400);
   expect(((await reply.json()) as { fields: Record<string, string> }).fields.subject).toBe(subjectMessage);
+  const lost = await page.request.post(`${app.url}/api/contact/${id}/status`, {
+    data: { status: 'lost' },
+    headers,
+  });
+  expect(lost.status()).toBe(400);
+  expect(((await lost.json()) as { fields: Record<string, string> }).fields.reason).toBe(reasonMessage);
 
   // A good note goes through and the form is ready for the next.
   await page.getByLabel('Note').fill('Prefers a morning visit.');
