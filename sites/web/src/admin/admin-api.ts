@@ -131,6 +131,11 @@ export async function fetchSystemStatus(): Promise<SystemStatus> {
   return (await call<SystemStatus>('/api/admin/status')).body;
 }
 
+function nextCursor(response: Response): string | null {
+  const next = /<([^>]+)>;\s*rel="?next"?/.exec(response.headers.get('Link') ?? '')?.[1];
+  return next ? new URL(next, window.location.href).searchParams.get('before') : null;
+}
+
 /** One page of the mail log, newest first; `before` is the previous page's `nextBefore`. */
 export async function fetchOutbox(
   options: { status?: MailStatus; before?: string; limit?: number } = {},
