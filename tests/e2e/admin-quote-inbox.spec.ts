@@ -98,7 +98,7 @@ test('a quote from the wizard is found, worked through the pipeline and answered
   await status.getByRole('button', { name: 'Mark as Lost' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mark as Lost' });
   await dialog.getByRole('button', { name: 'Mark as Lost' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Please choose a reason.');
+  await expect(dialog.getByRole('alert')).toHaveText('Please give a reason the quote was lost');
   await dialog.getByRole('radio', { name: 'Other', exact: true }).check();
   await dialog.getByLabel('Other reason').fill('Went with a friend of the family');
   await dialog.getByRole('button', { name: 'Mark as Lost' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromSearch, inboxPath, isFiltered } from './inbox-filters.ts';
+import { filtersFromSearch, inboxPath, isFiltered, quotesCsvPath, withFilter } from './inbox-filters.ts';
 
 describe('the inbox URL', () => {
   it('round-trips every filter, so a filtered view can be bookmarked and shared', () => {
@@ -27,5 +27,19 @@ describe('the inbox URL', () => {
   it('counts sorting as no filter', () => {
     expect(isFiltered({ sort: 'reply-due' })).toBe(false);
     expect(isFiltered({ returning: '1' })).toBe(true);
+  });
+});
+
+describe('one filter written onto the URL', () => {
+  it('changes only that filter, keeping every other one the URL holds at that moment', () => {
+    const current = new URLSearchParams('service=oven-clean&status=new');
+    expect(withFilter(current, 'q', 'anna').toString()).toBe('service=oven-clean&status=new&q=anna');
+    expect(withFilter(current, 'status', '').toString()).toBe('service=oven-clean');
+    expect(current.toString()).toBe('service=oven-clean&status=new');
+  });
+
+  it('makes the CSV link of exactly the filters shown', () => {
+    expect(quotesCsvPath({ service: 'oven-clean', q: '' })).toBe('/api/contact.csv?service=oven-clean');
+    expect(quotesCsvPath({})).toBe('/api/contact.csv');
   });
 });

@@ -127,7 +127,10 @@ export function useQuoteStatusChange() {
     mutationFn: ({ id, change }: { id: string; change: QuoteStatusChangeInput }) =>
       answer(staffApi.contact[':id'].status.$post({ param: { id }, json: change })),
     onSuccess: (quote, { id }) => quoteChanged(client, id, quote),
-    meta: { errorTitle: 'Status Not Changed', errorFallback: 'The status could not be changed. Please try again.' },
+    meta: {
+      errorTitle: 'Status Not Changed',
+      errorFallback: 'The status could not be changed. Please try again.',
+    },
   });
 }
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   LOST_REASONS,
   type QuoteNote,
@@ -12,6 +11,7 @@ import {
   quoteReply,
   quoteStatusChange,
 } from '@cleanquote/quote-core/staff';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
