@@ -1,4 +1,4 @@
-import { fieldErrors, type QuoteListQuery, quoteListQuery } from '@cleanquote/quote-core/staff';
+import type { QuoteListQuery } from '@cleanquote/quote-core/staff';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
@@ -10,27 +10,6 @@ import { phoneDigits } from './phone-digits.ts';
 
 /** The parameters a client may send, in the order the Link header repeats them. */
 const QUERY_PARAMS = ['status', 'service', 'source', 'q', 'from', 'to', 'returning', 'sort'] as const;
-
-/** The request's query, or the 400 answer naming each bad parameter. */
-export function parseListQuery(
-  c: Context,
-): { success: true; query: QuoteListQuery } | { success: false; response: Response } {
-  const raw = c.req.query();
-  const result = quoteListQuery.safeParse(raw);
-  if (result.success) return { success: true, query: result.data };
-  const fields = fieldErrors(result.error);
-  return {
-    success: false,
-    response: c.json(
-      {
-        error: `Please check ${Object.keys(fields).join(', ')}.`,
-        fields,
-        requestId: c.get('requestId'),
-      },
-      400,
-    ),
-  };
-}
 
 // Column references written out for the correlated subqueries, where drizzle would leave the outer
 // table unnamed.

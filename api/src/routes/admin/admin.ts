@@ -47,87 +47,82 @@ const outboxReader = storedTextReader(outbox, [
  * (dead letters with ?status=dead), POST /outbox/:id/retry queues a dead-lettered mail again.
  */
 export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
-  const routes = new Hono<AuthEnv>();
-  routes.use(requireAdmin);
-
-  routes.post('/unlock', jsonBody(dashboardUnlock), async (c) => {
-    const { password } = c.req.valid('json');
-    const expected = c.var.environment.QUOTE_DASHBOARD_PASSWORD;
-    const { session } = await readSession(c);
-    if (!session) return c.json({ error: 'Please sign in.', requestId: c.var.requestId }, 401);
-    if (!expected) return c.json({ unlocked: true });
-    const key = `unlock ${clientIp(c, c.var.environment.TRUST_PROXY)}`;
-    const throttled = passwordThrottle.check(key);
-    if (!throttled.allowed) {
-      c.header('Retry-After', String(throttled.retryAfterSeconds));
-      return c.json({ error: 'Too many wrong passwords. Please wait.', requestId: c.var.requestId }, 429);
-    }
-    if (!sameSecret(password, expected)) {
-      passwordThrottle.record(key);
-      return c.json({ error: 'Incorrect password', requestId: c.var.requestId }, 401);
-    }
-    passwordThrottle.reset(key);
-    await unlockQuoteDashboard(c.var.database, session.id);
-    return c.json({ unlocked: true });
-  });
-
-  routes.get('/status', async (c) => c.json(await systemStatus(c)));
-
-  // Every suburb page's public URL, from the one suburb data set (the sitemap's too).
-  routes.get('/locations', (c) => {
-    const base = c.var.environment.PUBLIC_URL.replace(/\/+$/, '');
-    return c.json(
-      suburbs.map((suburb) => ({ name: suburb.name, slug: suburb.slug, url: `${base}/${suburb.slug}` })),
-    );
-  });
-
-  routes.get('/outbox', async (c) => {
-    const query = mailListQuery.safeParse(c.req.query());
-    if (!query.success) return c.json({ error: 'Invalid query.', requestId: c.var.requestId }, 400);
-    const { status, limit, before } = query.data;
-    const db = c.var.database.db;
-    const after = await afterCursor(db, outboxPage, before);
-    if (after === null)
-      return c.json({ error: 'Unknown mail id in before.', requestId: c.var.requestId }, 400);
-    const raw = await db
-      .select(outboxReader.selection)
-      .from(outbox)
-      .where(and(status ? eq(outbox.status, status) : undefined, after))
-      .orderBy(...newestFirst(outboxPage))
-      .limit(limit);
-    const rows = raw.map((row) => outboxReader.decode(row).row);
-    linkNextPage(c, rows, limit, { status });
-    // A quote's mails are written from the quote on reading, as on delivery (mail-bodies.ts).
-    const bodies = await mailBodies(db, rows, c.var.environment.PUBLIC_URL);
-    return c.json(
-      rows.map(({ textBody: _text, htmlBody: _html, recordId: _record, toAddress, ...mail }) => ({
-        ...mail,
-        to: toAddress,
-        text: bodies.get(mail.id)?.text ?? null,
-      })),
-    );
-  });
-
-  routes.post('/outbox/:id/retry', async (c) => {
-    const [updated] = await c.var.database.writes.run((tx) =>
-      tx
-        .update(outbox)
-        .set({
-          status: 'queued',
-          attempts: 0,
-          nextAttemptAt: new Date(),
-          lastError: null,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(outbox.id, c.req.param('id')), eq(outbox.status, 'dead')))
-        .returning({ id: outbox.id }),
-    );
-    if (!updated) {
-      return c.json({ error: 'No dead-lettered mail with that id.', requestId: c.var.requestId }, 404);
-    }
-    outboxSignal.emit('enqueued', updated.id);
-    return c.json({ id: updated.id, status: 'queued' });
-  });
-
-  return routes;
+  return (
+    new Hono<AuthEnv>()
+      .use(requireAdmin)
+      .post('/unlock', jsonBody(dashboardUnlock), async (c) => {
+        const { password } = c.req.valid('json');
+        const expected = c.var.environment.QUOTE_DASHBOARD_PASSWORD;
+        const { session } = await readSession(c);
+        if (!session) return c.json({ error: 'Please sign in.', requestId: c.var.requestId }, 401);
+        if (!expected) return c.json({ unlocked: true });
+        const key = `unlock ${clientIp(c, c.var.environment.TRUST_PROXY)}`;
+        const throttled = passwordThrottle.check(key);
+        if (!throttled.allowed) {
+          c.header('Retry-After', String(throttled.retryAfterSeconds));
+          return c.json({ error: 'Too many wrong passwords. Please wait.', requestId: c.var.requestId }, 429);
+        }
+        if (!sameSecret(password, expected)) {
+          passwordThrottle.record(key);
+          return c.json({ error: 'Incorrect password', requestId: c.var.requestId }, 401);
+        }
+        passwordThrottle.reset(key);
+        await unlockQuoteDashboard(c.var.database, session.id);
+        return c.json({ unlocked: true });
+      })
+      .get('/status', async (c) => c.json(await systemStatus(c)))
+      // Every suburb page's public URL, from the one suburb data set (the sitemap's too).
+      .get('/locations', (c) => {
+        const base = c.var.environment.PUBLIC_URL.replace(/\/+$/, '');
+        return c.json(
+          suburbs.map((suburb) => ({ name: suburb.name, slug: suburb.slug, url: `${base}/${suburb.slug}` })),
+        );
+      })
+      .get('/outbox', async (c) => {
+        const query = mailListQuery.safeParse(c.req.query());
+        if (!query.success) return c.json({ error: 'Invalid query.', requestId: c.var.requestId }, 400);
+        const { status, limit, before } = query.data;
+        const db = c.var.database.db;
+        const after = await afterCursor(db, outboxPage, before);
+        if (after === null)
+          return c.json({ error: 'Unknown mail id in before.', requestId: c.var.requestId }, 400);
+        const raw = await db
+          .select(outboxReader.selection)
+          .from(outbox)
+          .where(and(status ? eq(outbox.status, status) : undefined, after))
+          .orderBy(...newestFirst(outboxPage))
+          .limit(limit);
+        const rows = raw.map((row) => outboxReader.decode(row).row);
+        linkNextPage(c, rows, limit, { status });
+        // A quote's mails are written from the quote on reading, as on delivery (mail-bodies.ts).
+        const bodies = await mailBodies(db, rows, c.var.environment.PUBLIC_URL);
+        return c.json(
+          rows.map(({ textBody: _text, htmlBody: _html, recordId: _record, toAddress, ...mail }) => ({
+            ...mail,
+            to: toAddress,
+            text: bodies.get(mail.id)?.text ?? null,
+          })),
+        );
+      })
+      .post('/outbox/:id/retry', async (c) => {
+        const [updated] = await c.var.database.writes.run((tx) =>
+          tx
+            .update(outbox)
+            .set({
+              status: 'queued',
+              attempts: 0,
+              nextAttemptAt: new Date(),
+              lastError: null,
+              updatedAt: new Date(),
+            })
+            .where(and(eq(outbox.id, c.req.param('id')), eq(outbox.status, 'dead')))
+            .returning({ id: outbox.id }),
+        );
+        if (!updated) {
+          return c.json({ error: 'No dead-lettered mail with that id.', requestId: c.var.requestId }, 404);
+        }
+        outboxSignal.emit('enqueued', updated.id);
+        return c.json({ id: updated.id, status: 'queued' });
+      })
+  );
 }

@@ -20,35 +20,31 @@ function reportDay(value: string | undefined, now: Date): string | undefined {
  * quote requests, so both stay behind the quote-dashboard lock.
  */
 export function analyticsRoutes(clock: Clock = systemClock) {
-  const routes = new Hono<AuthEnv>();
-  routes.use(requireAdmin);
-
-  routes.get('/report', async (c) => {
-    const day = reportDay(c.req.query('date'), clock.now());
-    if (!day)
-      return c.json({ error: 'date must be a day written YYYY-MM-DD.', requestId: c.var.requestId }, 400);
-    const { database, environment } = c.var;
-    return c.json(await buildAnalyticsReport(database.db, day, { publicUrl: environment.PUBLIC_URL }));
-  });
-
-  routes.post('/send-report', async (c) => {
-    const day = reportDay(c.req.query('date'), clock.now());
-    if (!day)
-      return c.json({ error: 'date must be a day written YYYY-MM-DD.', requestId: c.var.requestId }, 400);
-    const { database, environment } = c.var;
-    if (reportRecipients(environment).length === 0) {
-      return c.json(
-        {
-          error: 'No one to send the report to: set ADMIN_EMAIL or BUSINESS_EMAIL.',
-          requestId: c.var.requestId,
-        },
-        409,
-      );
-    }
-    const report = await buildAnalyticsReport(database.db, day, { publicUrl: environment.PUBLIC_URL });
-    const recipients = await database.writes.run((tx) => enqueueDailyReport(tx, report, environment));
-    return c.json({ date: day, recipients }, 202);
-  });
-
-  return routes;
+  return new Hono<AuthEnv>()
+    .use(requireAdmin)
+    .get('/report', async (c) => {
+      const day = reportDay(c.req.query('date'), clock.now());
+      if (!day)
+        return c.json({ error: 'date must be a day written YYYY-MM-DD.', requestId: c.var.requestId }, 400);
+      const { database, environment } = c.var;
+      return c.json(await buildAnalyticsReport(database.db, day, { publicUrl: environment.PUBLIC_URL }));
+    })
+    .post('/send-report', async (c) => {
+      const day = reportDay(c.req.query('date'), clock.now());
+      if (!day)
+        return c.json({ error: 'date must be a day written YYYY-MM-DD.', requestId: c.var.requestId }, 400);
+      const { database, environment } = c.var;
+      if (reportRecipients(environment).length === 0) {
+        return c.json(
+          {
+            error: 'No one to send the report to: set ADMIN_EMAIL or BUSINESS_EMAIL.',
+            requestId: c.var.requestId,
+          },
+          409,
+        );
+      }
+      const report = await buildAnalyticsReport(database.db, day, { publicUrl: environment.PUBLIC_URL });
+      const recipients = await database.writes.run((tx) => enqueueDailyReport(tx, report, environment));
+      return c.json({ date: day, recipients }, 202);
+    });
 }

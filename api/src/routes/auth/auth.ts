@@ -69,109 +69,106 @@ async function readCredentials(c: Context): Promise<unknown> {
  * GET /api/auth/user. Failed sign-ins are counted per IP; past the limit every attempt answers 429.
  */
 export function authRoutes(loginThrottle: SlidingWindowLimiter) {
-  const routes = new Hono<AuthEnv>();
-
-  routes.get('/login', async (c) => {
-    const next = safeNext(c.req.query('next'));
-    const { user } = await readSession(c);
-    if (user) return c.redirect(next, 303);
-    return c.html(loginPage({ next }), 200, { 'Cache-Control': 'no-store' });
-  });
-
-  routes.post('/login', async (c) => {
-    const environment = c.var.environment;
-    const json = isJsonRequest(c);
-    const ip = clientIp(c, environment.TRUST_PROXY);
-    const body = await readCredentials(c);
-    const next = safeNext((body as { next?: unknown } | undefined)?.next);
-    const fail = (status: 400 | 401 | 429, error: string) =>
-      json
-        ? c.json({ error, requestId: c.var.requestId }, status)
-        : c.html(
-            loginPage({
-              next,
-              error,
-              email:
-                typeof (body as { email?: unknown })?.email === 'string'
-                  ? (body as { email: string }).email
-                  : '',
-            }),
-            status,
-          );
-
-    const parsed = credentials.safeParse(body);
-    const throttled = parsed.success ? loginThrottle.hit(ip) : loginThrottle.check(ip);
-    if (!throttled.allowed) {
-      c.header('Retry-After', String(throttled.retryAfterSeconds));
-      return fail(429, 'Too many failed sign-in attempts. Please wait and try again later.');
-    }
-    if (!parsed.success) return fail(400, 'Please enter your email address and password.');
-    // The attempt is counted before the password is hashed (hit above) and forgotten only when it
-    // succeeds, so N concurrent wrong attempts cost at most LOGIN_MAX_FAILURES hashes.
-
-    const [user] = await c.var.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, parsed.data.email.toLowerCase()));
-    let valid: boolean;
-    try {
-      valid = user
-        ? await verifyPassword(user.passwordHash, parsed.data.password)
-        : await verifyNothing(parsed.data.password);
-    } catch (error) {
-      if (!(error instanceof PasswordChecksBusy)) throw error;
-      loginThrottle.release(ip);
-      c.header('Retry-After', '1');
-      return json
-        ? c.json({ error: error.message, requestId: c.var.requestId }, 503)
-        : c.html(loginPage({ next, error: error.message }), 503);
-    }
-    if (!user || !valid) {
-      c.var.logger.warn({ ip }, 'failed sign-in');
-      return fail(401, 'Incorrect email or password.');
-    }
-    loginThrottle.reset(ip);
-
-    // A new session on every sign-in (no fixation); the one this browser had, if any, ends.
-    const previous = await readSession(c);
-    if (previous.session) await invalidateSession(c.var.database, previous.session.id);
-    const { token, session } = await createSession(c.var.database, user.id);
-    setSessionCookie(c, environment, token, session);
-    c.var.logger.info({ userId: user.id }, 'signed in');
-    return json ? c.json({ firstName: user.firstName, email: user.email }) : c.redirect(next, 303);
-  });
-
   const logout = async (c: Context<AuthEnv>) => {
     const { session } = await readSession(c);
     if (session) await invalidateSession(c.var.database, session.id);
     deleteSessionCookie(c, c.var.environment);
     return c.redirect('/', 303);
   };
-  // The Log Out button navigates here (spec §2). Only a navigation from this site (or typed by the
-  // person, Sec-Fetch-Site none) signs out; a link or image on another site — even a sibling
-  // subdomain — gets a page asking to confirm with a POST, which the origin check guards.
-  routes.get('/logout', async (c) => {
-    const fetchSite = c.req.header('Sec-Fetch-Site');
-    if (fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none') return logout(c);
-    return c.html(
-      htmlPage({
-        title: 'Log out · CleanQuote admin',
-        body: `<h1>Log out?</h1>
+
+  return (
+    new Hono<AuthEnv>()
+      .get('/login', async (c) => {
+        const next = safeNext(c.req.query('next'));
+        const { user } = await readSession(c);
+        if (user) return c.redirect(next, 303);
+        return c.html(loginPage({ next }), 200, { 'Cache-Control': 'no-store' });
+      })
+      .post('/login', async (c) => {
+        const environment = c.var.environment;
+        const json = isJsonRequest(c);
+        const ip = clientIp(c, environment.TRUST_PROXY);
+        const body = await readCredentials(c);
+        const next = safeNext((body as { next?: unknown } | undefined)?.next);
+        const fail = (status: 400 | 401 | 429, error: string) =>
+          json
+            ? c.json({ error, requestId: c.var.requestId }, status)
+            : c.html(
+                loginPage({
+                  next,
+                  error,
+                  email:
+                    typeof (body as { email?: unknown })?.email === 'string'
+                      ? (body as { email: string }).email
+                      : '',
+                }),
+                status,
+              );
+
+        const parsed = credentials.safeParse(body);
+        const throttled = parsed.success ? loginThrottle.hit(ip) : loginThrottle.check(ip);
+        if (!throttled.allowed) {
+          c.header('Retry-After', String(throttled.retryAfterSeconds));
+          return fail(429, 'Too many failed sign-in attempts. Please wait and try again later.');
+        }
+        if (!parsed.success) return fail(400, 'Please enter your email address and password.');
+        // The attempt is counted before the password is hashed (hit above) and forgotten only when it
+        // succeeds, so N concurrent wrong attempts cost at most LOGIN_MAX_FAILURES hashes.
+
+        const [user] = await c.var.database.db
+          .select()
+          .from(users)
+          .where(eq(users.email, parsed.data.email.toLowerCase()));
+        let valid: boolean;
+        try {
+          valid = user
+            ? await verifyPassword(user.passwordHash, parsed.data.password)
+            : await verifyNothing(parsed.data.password);
+        } catch (error) {
+          if (!(error instanceof PasswordChecksBusy)) throw error;
+          loginThrottle.release(ip);
+          c.header('Retry-After', '1');
+          return json
+            ? c.json({ error: error.message, requestId: c.var.requestId }, 503)
+            : c.html(loginPage({ next, error: error.message }), 503);
+        }
+        if (!user || !valid) {
+          c.var.logger.warn({ ip }, 'failed sign-in');
+          return fail(401, 'Incorrect email or password.');
+        }
+        loginThrottle.reset(ip);
+
+        // A new session on every sign-in (no fixation); the one this browser had, if any, ends.
+        const previous = await readSession(c);
+        if (previous.session) await invalidateSession(c.var.database, previous.session.id);
+        const { token, session } = await createSession(c.var.database, user.id);
+        setSessionCookie(c, environment, token, session);
+        c.var.logger.info({ userId: user.id }, 'signed in');
+        return json ? c.json({ firstName: user.firstName, email: user.email }) : c.redirect(next, 303);
+      })
+      // The Log Out button navigates here (spec §2). Only a navigation from this site (or typed by the
+      // person, Sec-Fetch-Site none) signs out; a link or image on another site — even a sibling
+      // subdomain — gets a page asking to confirm with a POST, which the origin check guards.
+      .get('/logout', async (c) => {
+        const fetchSite = c.req.header('Sec-Fetch-Site');
+        if (fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none') return logout(c);
+        return c.html(
+          htmlPage({
+            title: 'Log out · CleanQuote admin',
+            body: `<h1>Log out?</h1>
 <p>Another site sent you here. To sign out of the CleanQuote admin area, confirm below.</p>
 <form method="post" action="/api/logout"><button type="submit">Log Out</button></form>
 <p><a href="/dashboard">Back to the dashboard</a></p>`,
-      }),
-      403,
-      { 'Cache-Control': 'no-store' },
-    );
-  });
-  routes.post('/logout', logout);
-
-  routes.get('/auth/user', async (c) => {
-    const { user } = await readSession(c);
-    if (!user) return c.json({ error: 'Not signed in.', requestId: c.var.requestId }, 401);
-    return c.json({ firstName: user.firstName, email: user.email });
-  });
-
-  return routes;
+          }),
+          403,
+          { 'Cache-Control': 'no-store' },
+        );
+      })
+      .post('/logout', logout)
+      .get('/auth/user', async (c) => {
+        const { user } = await readSession(c);
+        if (!user) return c.json({ error: 'Not signed in.', requestId: c.var.requestId }, 401);
+        return c.json({ firstName: user.firstName, email: user.email });
+      })
+  );
 }
