@@ -1,4 +1,4 @@
-import { fieldErrors, type QuoteListQuery, quoteListQuery } from '@cleanquote/quote-core/staff';
+import type { QuoteListQuery } from '@cleanquote/quote-core/staff';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
@@ -10,28 +10,6 @@ import { phoneDigits } from './phone-digits.ts';
 
 /** The parameters a client may send, in the order the Link header repeats them. */
 const QUERY_PARAMS = ['status', 'service', 'source', 'q', 'from', 'to', 'returning', 'sort'] as const;
-
-/**
- * The request's query, or the 400 answer naming each bad parameter — a typed JSON answer, not a
- * plain Response, so the routes' types (and the admin's typed client) still know the list's answer.
- */
-export function parseListQuery(c: Context) {
-  const raw = c.req.query();
-  const result = quoteListQuery.safeParse(raw);
-  if (result.success) return { success: true as const, query: result.data as QuoteListQuery };
-  const fields = fieldErrors(result.error);
-  return {
-    success: false as const,
-    response: c.json(
-      {
-        error: `Please check ${Object.keys(fields).join(', ')}.`,
-        fields,
-        requestId: c.get('requestId'),
-      },
-      400,
-    ),
-  };
-}
 
 // Column references written out for the correlated subqueries, where drizzle would leave the outer
 // table unnamed.

@@ -1,5 +1,5 @@
 import { type QuoteRequest, type QuoteSummaryLine, summarizeQuoteRequest } from '@cleanquote/quote-core';
-import type { QuoteListQuery } from '@cleanquote/quote-core/staff';
+import type { QuoteListQuery, QuoteStatus } from '@cleanquote/quote-core/staff';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type QuoteHistoryKind, quoteHistory, quoteRequests } from '../db/schema.ts';
@@ -28,7 +28,7 @@ export interface QuoteListItem {
   /** The special requests, when there are any. */
   message?: string;
   createdAt: string;
-  status: string;
+  status: QuoteStatus;
   source: string;
   replyDueAt: string;
   firstResponseAt: string | null;
@@ -51,13 +51,29 @@ export const AUTO_RESPONSE_NOT_SENT = 'Confirmation not sent: too many mails to 
  * One entry of a quote's timeline, oldest first. 'created' and 'system' entries are recorded by the
  * server itself (no actor): 'system' says, in `text`, something it did or did not do.
  */
-export type HistoryEntry = { id: string; at: string } & (
-  | { kind: 'created'; actor: null }
-  | { kind: 'system'; actor: null; text: string }
-  | { kind: 'status'; actor: HistoryActor; from: string; to: string; reason?: string }
-  | { kind: 'note'; actor: HistoryActor; text: string }
-  | { kind: 'reply'; actor: HistoryActor; subject: string; text: string; mailId: string }
-);
+// A plain union, each member whole (not `{id, at} & (…)`): the typed client keeps each kind's fields.
+export type HistoryEntry =
+  | { id: string; at: string; kind: 'created'; actor: null }
+  | { id: string; at: string; kind: 'system'; actor: null; text: string }
+  | {
+      id: string;
+      at: string;
+      kind: 'status';
+      actor: HistoryActor;
+      from: string;
+      to: string;
+      reason?: string;
+    }
+  | { id: string; at: string; kind: 'note'; actor: HistoryActor; text: string }
+  | {
+      id: string;
+      at: string;
+      kind: 'reply';
+      actor: HistoryActor;
+      subject: string;
+      text: string;
+      mailId: string;
+    };
 
 /** Another quote from the same customer (the same email, whatever its case, or the same phone digits). */
 export interface CustomerQuote {
@@ -65,12 +81,13 @@ export interface CustomerQuote {
   reference: string;
   createdAt: string;
   service: string;
-  status: string;
+  status: QuoteStatus;
 }
 
 /** GET /api/contact/:id. */
 export interface QuoteDetail extends QuoteListItem {
-  details: unknown;
+  /** The request as stored, as the shared schema accepted it (a quote stored by other means may hold less). */
+  details: QuoteRequest;
   summary: QuoteSummaryLine[];
   termsVersion: string | null;
   consentedAt: string | null;
@@ -217,7 +234,7 @@ export async function readQuoteDetail(db: Db, id: string): Promise<QuoteDetail |
   } as QuoteRequest;
   return {
     ...toListItem({ ...quote, message: messageOf(quote.details) }),
-    details: quote.details,
+    details: quote.details as QuoteRequest,
     summary: summarizeQuoteRequest(request),
     termsVersion: quote.termsVersion,
     consentedAt: iso(quote.consentedAt),

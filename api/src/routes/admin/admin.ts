@@ -50,7 +50,6 @@ export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
   return (
     new Hono<AuthEnv>()
       .use(requireAdmin)
-
       .post('/unlock', jsonBody(dashboardUnlock), async (c) => {
         const { password } = c.req.valid('json');
         const expected = c.var.environment.QUOTE_DASHBOARD_PASSWORD;
@@ -71,9 +70,7 @@ export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
         await unlockQuoteDashboard(c.var.database, session.id);
         return c.json({ unlocked: true });
       })
-
       .get('/status', async (c) => c.json(await systemStatus(c)))
-
       // Every suburb page's public URL, from the one suburb data set (the sitemap's too).
       .get('/locations', (c) => {
         const base = c.var.environment.PUBLIC_URL.replace(/\/+$/, '');
@@ -81,7 +78,6 @@ export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
           suburbs.map((suburb) => ({ name: suburb.name, slug: suburb.slug, url: `${base}/${suburb.slug}` })),
         );
       })
-
       .get('/outbox', async (c) => {
         const query = mailListQuery.safeParse(c.req.query());
         if (!query.success) return c.json({ error: 'Invalid query.', requestId: c.var.requestId }, 400);
@@ -108,7 +104,6 @@ export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
           })),
         );
       })
-
       .post('/outbox/:id/retry', async (c) => {
         const [updated] = await c.var.database.writes.run((tx) =>
           tx

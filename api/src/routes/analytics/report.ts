@@ -22,7 +22,6 @@ function reportDay(value: string | undefined, now: Date): string | undefined {
 export function analyticsRoutes(clock: Clock = systemClock) {
   return new Hono<AuthEnv>()
     .use(requireAdmin)
-
     .get('/report', async (c) => {
       const day = reportDay(c.req.query('date'), clock.now());
       if (!day)
@@ -30,7 +29,6 @@ export function analyticsRoutes(clock: Clock = systemClock) {
       const { database, environment } = c.var;
       return c.json(await buildAnalyticsReport(database.db, day, { publicUrl: environment.PUBLIC_URL }));
     })
-
     .post('/send-report', async (c) => {
       const day = reportDay(c.req.query('date'), clock.now());
       if (!day)

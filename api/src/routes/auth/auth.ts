@@ -75,16 +75,15 @@ export function authRoutes(loginThrottle: SlidingWindowLimiter) {
     deleteSessionCookie(c, c.var.environment);
     return c.redirect('/', 303);
   };
+
   return (
     new Hono<AuthEnv>()
-
       .get('/login', async (c) => {
         const next = safeNext(c.req.query('next'));
         const { user } = await readSession(c);
         if (user) return c.redirect(next, 303);
         return c.html(loginPage({ next }), 200, { 'Cache-Control': 'no-store' });
       })
-
       .post('/login', async (c) => {
         const environment = c.var.environment;
         const json = isJsonRequest(c);
@@ -147,7 +146,6 @@ export function authRoutes(loginThrottle: SlidingWindowLimiter) {
         c.var.logger.info({ userId: user.id }, 'signed in');
         return json ? c.json({ firstName: user.firstName, email: user.email }) : c.redirect(next, 303);
       })
-
       // The Log Out button navigates here (spec §2). Only a navigation from this site (or typed by the
       // person, Sec-Fetch-Site none) signs out; a link or image on another site — even a sibling
       // subdomain — gets a page asking to confirm with a POST, which the origin check guards.
@@ -167,7 +165,6 @@ export function authRoutes(loginThrottle: SlidingWindowLimiter) {
         );
       })
       .post('/logout', logout)
-
       .get('/auth/user', async (c) => {
         const { user } = await readSession(c);
         if (!user) return c.json({ error: 'Not signed in.', requestId: c.var.requestId }, 401);

@@ -15,7 +15,6 @@ import {
   FULL_SHAPE,
   type FullQuote,
   filterConditions,
-  parseListQuery,
   readCursor,
   readPage,
 } from '../../quotes/list-query.ts';
@@ -161,10 +160,7 @@ export function quoteCsvStream(
  * GET /api/contact.csv: the quotes the list's query matches — all of them, no page limit — as CSV
  * (RFC 4180, a header row, one column per answer, times in Melbourne as yyyy-MM-dd HH:mm), streamed.
  */
-export async function exportCsv(c: Context<AuthEnv>) {
-  const parsed = parseListQuery(c);
-  if (!parsed.success) return parsed.response;
-  const { query } = parsed;
+export async function exportCsv(c: Context<AuthEnv>, query: QuoteListQuery) {
   const db = c.var.database.db;
   const cursor = await readCursor(db, query);
   if (cursor === null) {

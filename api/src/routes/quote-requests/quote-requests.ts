@@ -4,12 +4,13 @@ import { Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { jsonBody } from '../../lib/json-body.ts';
 import { actorOf } from '../../quotes/history.ts';
-import { linkNextPage, parseListQuery } from '../../quotes/list-query.ts';
+import { linkNextPage } from '../../quotes/list-query.ts';
 import { addQuoteNote } from '../../quotes/notes.ts';
 import { changeQuoteStatus } from '../../quotes/pipeline.ts';
 import { readQuoteDetail, readQuoteList } from '../../quotes/quote-view.ts';
 import { sendQuoteReply } from '../../quotes/replies.ts';
 import { exportCsv } from './csv.ts';
+import { inboxQuery } from './inbox-query.ts';
 
 /**
  * The quote inbox, for the signed-in admin (401 without a session; 403 while the quote dashboard
@@ -24,10 +25,8 @@ import { exportCsv } from './csv.ts';
  */
 export const contactRoutes = new Hono<AuthEnv>()
   .use(requireAdmin)
-  .get('/', async (c) => {
-    const parsed = parseListQuery(c);
-    if (!parsed.success) return parsed.response;
-    const { query } = parsed;
+  .get('/', inboxQuery, async (c) => {
+    const query = c.req.valid('query');
     const quotes = await readQuoteList(c.var.database.db, query);
     if (quotes === null) {
       return c.json(
@@ -71,4 +70,6 @@ export const contactRoutes = new Hono<AuthEnv>()
   });
 
 /** GET /api/contact.csv: the list's query as a CSV download (csv.ts), behind the same lock. */
-export const contactCsvRoutes = new Hono<AuthEnv>().use(requireAdmin).get('/', exportCsv);
+export const contactCsvRoutes = new Hono<AuthEnv>()
+  .use(requireAdmin)
+  .get('/', inboxQuery, (c) => exportCsv(c, c.req.valid('query')));
