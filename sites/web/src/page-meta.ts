@@ -1,6 +1,7 @@
 import { business, type Suburb } from '@cleanquote/content';
 import { useEffect } from 'react';
-import { type AdminScreen, adminScreenTitles, type ResolvedRoute } from './routes.ts';
+import { type AdminScreen, adminScreen } from './admin-screens.ts';
+import type { ResolvedRoute } from './routes.ts';
 import type { SuburbDirectory } from './suburb-directory.ts';
 
 /** What a page tells browsers, search engines and social previews about itself. */
@@ -104,7 +105,7 @@ function withSiteName(title: string): string {
 
 function adminMeta(screen: AdminScreen): PageMeta {
   return {
-    title: withSiteName(adminScreenTitles[screen]),
+    title: withSiteName(adminScreen(screen).title),
     description: `${siteName} staff area.`,
     canonicalPath: null,
     keywords: '',

@@ -7,8 +7,8 @@ import {
   type XeroSchedule,
   type XeroStatus,
 } from '../admin-api.ts';
-import type { AdminScreenProps } from '../admin-app.tsx';
 import { reportAdminError } from '../admin-errors.ts';
+import type { AdminScreenProps } from '../admin-screen-components.ts';
 import { OrganisationList } from './organisation-list.tsx';
 import { ScheduleList } from './schedule-list.tsx';
 import { TestReportForm } from './test-report-form.tsx';
