@@ -1,4 +1,4 @@
-import type { MailProvider, SmtpSecurity, XeroReportType } from '@cleanquote/content';
+import type { MailProvider, SmtpSecurity } from '@cleanquote/content';
 
 /*
  * The one client of the admin APIs: every admin screen calls the server through these functions,
@@ -449,9 +449,8 @@ export async function fetchScheduledJobs(): Promise<JobStatus[]> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Xero (issue 16)
-
-export { XERO_REPORT_TYPES, type XeroReportType } from '@cleanquote/content';
+// Xero: only what the dashboard's reconnect notice still reads here (the /xero screen reads through
+// the typed client, admin/xero/xero-queries.ts).
 
 /** A connected (or once connected) Xero organisation. */
 export interface XeroTenant {
@@ -471,78 +470,7 @@ export interface XeroStatus {
   tenants: XeroTenant[];
 }
 
-/** One weekly report schedule of GET /api/xero/schedules. */
-export interface XeroSchedule {
-  id: string;
-  tenantId: string;
-  tenantName: string;
-  /** '0' (Sunday) to '6'. */
-  dayOfWeek: string;
-  /** '0' to '23', Melbourne time. */
-  hour: string;
-  emailRecipients: string[];
-  reportTypes: XeroReportType[];
-  /** Its job in GET /api/admin/jobs: 'xero-weekly:<id>'. */
-  jobName: string;
-  /** The next run, Melbourne time with its offset. */
-  nextRunAt: string | null;
-}
-
-/** A new weekly schedule (POST /api/xero/schedule); day and hour are strings as spec §3 has them. */
-export interface XeroScheduleRequest {
-  tenantId: string;
-  dayOfWeek: string;
-  hour: string;
-  emailRecipients: string[];
-  reportTypes: XeroReportType[];
-}
-
 /** The Xero connection: whether it is configured, and each organisation. */
 export async function fetchXeroStatus(): Promise<XeroStatus> {
   return (await call<XeroStatus>('/api/xero/status')).body;
-}
-
-/** Mails the organisation's profit and loss and balance sheet to `email` now. */
-export async function sendXeroTestReport(tenantId: string, email: string): Promise<{ message: string }> {
-  return (
-    await call<{ success: true; message: string }>('/api/xero/test-reports', {
-      method: 'POST',
-      body: { tenantId, email },
-    })
-  ).body;
-}
-
-/** Schedules (or replaces, for the same organisation, day and hour) a weekly report mail. */
-export async function scheduleXeroReports(
-  request: XeroScheduleRequest,
-): Promise<{ message: string; schedule: XeroSchedule }> {
-  return (
-    await call<{ success: true; message: string; schedule: XeroSchedule }>('/api/xero/schedule', {
-      method: 'POST',
-      body: request,
-    })
-  ).body;
-}
-
-/** Every weekly report schedule. */
-export async function fetchXeroSchedules(): Promise<XeroSchedule[]> {
-  return (await call<{ schedules: XeroSchedule[] }>('/api/xero/schedules')).body.schedules;
-}
-
-/** Cancels a weekly report schedule (and its job). */
-export async function cancelXeroSchedule(scheduleId: string): Promise<{ message: string }> {
-  return (
-    await call<{ success: true; message: string }>(`/api/xero/schedules/${encodeURIComponent(scheduleId)}`, {
-      method: 'DELETE',
-    })
-  ).body;
-}
-
-/** Disconnects an organisation at Xero, deletes its tokens and cancels its schedules. */
-export async function disconnectXero(tenantId: string): Promise<{ message: string }> {
-  return (
-    await call<{ success: true; message: string }>(`/api/xero/disconnect/${encodeURIComponent(tenantId)}`, {
-      method: 'DELETE',
-    })
-  ).body;
 }

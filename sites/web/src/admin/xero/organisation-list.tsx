@@ -2,8 +2,7 @@ import { AlertDialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
-import { disconnectXero, type XeroTenant } from '../admin-api.ts';
-import { reportAdminError } from '../admin-errors.ts';
+import { useDisconnectXero, type XeroTenant } from './xero-queries.ts';
 
 /** Props of {@link OrganisationList}. */
 export interface OrganisationListProps {
@@ -60,14 +59,16 @@ function Organisation({ tenant, onDisconnected }: { tenant: XeroTenant; onDiscon
  */
 function DisconnectDialog({ tenant, onDisconnected }: { tenant: XeroTenant; onDisconnected: () => void }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const disconnecting = useDisconnectXero();
+  const busy = disconnecting.isPending;
   const [done, setDone] = useState(false);
 
   const confirm = async () => {
     if (busy) return;
-    setBusy(true);
     try {
-      await disconnectXero(tenant.tenantId);
+      // Awaited rather than a callback of mutate: the organisation is gone from the list (and this
+      // dialog unmounted) once the status is read again.
+      await disconnecting.mutateAsync(tenant.tenantId);
       showToast({
         title: 'Xero disconnected successfully',
         description: `${tenant.tenantName} is no longer connected, and its weekly reports are cancelled.`,
@@ -75,11 +76,9 @@ function DisconnectDialog({ tenant, onDisconnected }: { tenant: XeroTenant; onDi
       setDone(true);
       setOpen(false);
       onDisconnected();
-    } catch (error) {
+    } catch {
+      // The one error handler has shown the toast.
       setOpen(false);
-      reportAdminError(error, 'Failed to disconnect Xero', 'Failed to disconnect Xero');
-    } finally {
-      setBusy(false);
     }
   };
 
