@@ -28,7 +28,8 @@ export function TestReportForm({
 }) {
   const ids = useId();
   const form = useForm<XeroTestReportInput>({
-    resolver: zodResolver(xeroTestReport),
+    // raw: what staff typed is sent, and the server reads it with the same schema.
+    resolver: zodResolver(xeroTestReport, undefined, { raw: true }),
     defaultValues: { tenantId: onlyOrganisation(tenants), email: '' },
   });
   const { register, handleSubmit, setError, setValue, formState } = form;
@@ -39,7 +40,7 @@ export function TestReportForm({
   const submit = handleSubmit((request) => {
     if (send.isPending) return;
     send.mutate(request, {
-      onSuccess: (sent) => showToast({ title: 'Test report sent', description: sent.message }),
+      onSuccess: (sent) => showToast({ title: 'Test report sent', description: sent }),
       // The toast is the one error handler's; the fields say which of them the server refused.
       onError: (error) => {
         if (!(error instanceof StaffApiError)) return;

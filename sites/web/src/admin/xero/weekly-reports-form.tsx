@@ -30,7 +30,8 @@ export interface WeeklyReportsFormProps {
 export function WeeklyReportsForm({ tenants, adminEmail }: WeeklyReportsFormProps) {
   const ids = useId();
   const form = useForm<XeroScheduleInput>({
-    resolver: zodResolver(xeroSchedule),
+    // raw: the day and hour go as the text the API takes ('1', '9'), read by the same schema there.
+    resolver: zodResolver(xeroSchedule, undefined, { raw: true }),
     defaultValues: {
       tenantId: onlyOrganisation(tenants),
       dayOfWeek: SCHEDULE_DEFAULTS.dayOfWeek,
@@ -94,8 +95,7 @@ export function WeeklyReportsForm({ tenants, adminEmail }: WeeklyReportsFormProp
   const submit = handleSubmit((request) => {
     if (schedule.isPending) return;
     schedule.mutate(request, {
-      onSuccess: (scheduled) =>
-        showToast({ title: 'Weekly reports scheduled', description: scheduled.message }),
+      onSuccess: (scheduled) => showToast({ title: 'Weekly reports scheduled', description: scheduled }),
       // The toast is the one error handler's; the fields say which of them the server refused.
       onError: (error) => {
         if (!(error instanceof StaffApiError)) return;
@@ -138,6 +138,7 @@ export function WeeklyReportsForm({ tenants, adminEmail }: WeeklyReportsFormProp
             <label htmlFor={`${ids}-day`}>Day</label>
             <select
               id={`${ids}-day`}
+              defaultValue={SCHEDULE_DEFAULTS.dayOfWeek}
               {...register('dayOfWeek')}
               aria-invalid={messages.dayOfWeek ? true : undefined}
               aria-describedby={describedBy('dayOfWeek', false)}
@@ -154,6 +155,7 @@ export function WeeklyReportsForm({ tenants, adminEmail }: WeeklyReportsFormProp
             <label htmlFor={`${ids}-hour`}>Time</label>
             <select
               id={`${ids}-hour`}
+              defaultValue={SCHEDULE_DEFAULTS.hour}
               {...register('hour')}
               aria-invalid={messages.hour ? true : undefined}
               aria-describedby={describedBy('hour', false, `${ids}-hour-hint`)}

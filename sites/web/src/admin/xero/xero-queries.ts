@@ -19,6 +19,15 @@ export const xeroKeys = {
   schedules: ['xero', 'schedules'] as const,
 };
 
+/**
+ * The `message` of a success answer ('Test report sent to …'). The body-validation answer of these
+ * routes is typed as a plain Response, so their success bodies read as `{}` too: this reads the
+ * message without trusting that.
+ */
+function messageOf(body: object): string {
+  return 'message' in body && typeof body.message === 'string' ? body.message : '';
+}
+
 /** The scheduled jobs' key (GET /api/admin/jobs): a weekly schedule is one of them. */
 const jobsKey = ['jobs'] as const;
 
@@ -41,8 +50,8 @@ export const xeroSchedulesQuery = queryOptions({
 export function useSendTestReport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: XeroTestReportInput) =>
-      answer(staffApi.xero['test-reports'].$post({ json: request })),
+    mutationFn: async (request: XeroTestReportInput) =>
+      messageOf(await answer(staffApi.xero['test-reports'].$post({ json: request }))),
     onError: (error) => {
       if ('status' in error && error.status === 409)
         void client.invalidateQueries({ queryKey: xeroKeys.status });
@@ -55,7 +64,8 @@ export function useSendTestReport() {
 export function useScheduleReports() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: XeroScheduleInput) => answer(staffApi.xero.schedule.$post({ json: request })),
+    mutationFn: async (request: XeroScheduleInput) =>
+      messageOf(await answer(staffApi.xero.schedule.$post({ json: request }))),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: xeroKeys.schedules }),
