@@ -343,29 +343,13 @@ export interface EmbedScript {
   integrity: string;
 }
 
-/** Every partner, and the embed script to put in their snippet (null when it is not built). */
+/**
+ * Every partner, and the embed script to put in their snippet (null when it is not built). Only the
+ * inbox's partner names still read it here; /partners reads through the typed client.
+ */
 export async function fetchPartners(): Promise<{ partners: PartnerSite[]; embed: EmbedScript | null }> {
   const { body } = await call<{ partners: PartnerSite[]; embed?: EmbedScript | null }>('/api/partners');
   return { partners: body.partners, embed: body.embed ?? null };
-}
-
-/** Adds a partner; its key works from its origins at once. */
-export async function addPartner(partner: {
-  name: string;
-  key: string;
-  origins: string[];
-}): Promise<PartnerSite> {
-  return (await call<PartnerSite>('/api/partners', { method: 'POST', body: partner })).body;
-}
-
-/** Renames a partner, changes its origins, or disables / enables it. */
-export async function changePartner(
-  key: string,
-  change: { name?: string; origins?: string[]; enabled?: boolean },
-): Promise<PartnerSite> {
-  return (
-    await call<PartnerSite>(`/api/partners/${encodeURIComponent(key)}`, { method: 'PATCH', body: change })
-  ).body;
 }
 
 // ---------------------------------------------------------------------------------------------
