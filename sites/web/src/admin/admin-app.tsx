@@ -1,6 +1,5 @@
 import './admin.css';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
 import { type AdminScreen, adminScreen } from '../admin-screens.ts';
 import { SiteToaster } from '../ui/site-toaster.tsx';
 import { AccessRequired } from './access-required.tsx';
@@ -37,9 +36,7 @@ export function AdminApp({ screen }: AdminAppProps) {
  */
 function AdminShell({ screen }: AdminAppProps) {
   const session = useQuery(sessionQuery);
-  const { Component: Screen, preload } = adminScreenComponents[screen];
-  // The screen's chunk downloads while the session is checked, not after.
-  useEffect(() => preload(), [preload]);
+  const Screen = adminScreenComponents[screen];
   const { needsQuoteUnlock } = adminScreen(screen);
   if (session.isPending) return <AdminLoading />;
   if (session.isError) {
@@ -64,15 +61,13 @@ function AdminShell({ screen }: AdminAppProps) {
   }
   return (
     <AdminFrame screen={screen} user={session.data}>
-      <Suspense fallback={<p role="status">Loading</p>}>
-        {needsQuoteUnlock ? (
-          <QuoteDataGate opens={needsQuoteUnlock.opens}>
-            <Screen user={session.data} />
-          </QuoteDataGate>
-        ) : (
+      {needsQuoteUnlock ? (
+        <QuoteDataGate opens={needsQuoteUnlock.opens}>
           <Screen user={session.data} />
-        )}
-      </Suspense>
+        </QuoteDataGate>
+      ) : (
+        <Screen user={session.data} />
+      )}
     </AdminFrame>
   );
 }

@@ -179,9 +179,12 @@ function DeletePartnerDialog({ partner, onDeleted }: { partner: PartnerSite; onD
   const [open, setOpen] = useState(false);
   const deleting = useDeletePartner();
   const busy = deleting.isPending;
+  // While deleting, the card and its Delete button go away: the screen places focus instead.
+  const leaving = useRef(false);
 
   const confirm = async () => {
     if (busy) return;
+    leaving.current = true;
     try {
       // Awaited rather than a callback of mutate: the card (and this dialog) is gone once the list
       // is read again.
@@ -194,6 +197,7 @@ function DeletePartnerDialog({ partner, onDeleted }: { partner: PartnerSite; onD
       onDeleted();
     } catch {
       // The one error handler has shown why (a quote arrived meanwhile, say).
+      leaving.current = false;
       setOpen(false);
     }
   };
@@ -216,6 +220,9 @@ function DeletePartnerDialog({ partner, onDeleted }: { partner: PartnerSite; onD
           className="dialog"
           onEscapeKeyDown={(event) => {
             if (busy) event.preventDefault();
+          }}
+          onCloseAutoFocus={(event) => {
+            if (leaving.current) event.preventDefault();
           }}
         >
           <AlertDialog.Title className="dialog__title">Delete {partner.name}?</AlertDialog.Title>

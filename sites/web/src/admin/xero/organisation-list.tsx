@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { useDisconnectXero, type XeroTenant } from './xero-queries.ts';
@@ -61,10 +61,12 @@ function DisconnectDialog({ tenant, onDisconnected }: { tenant: XeroTenant; onDi
   const [open, setOpen] = useState(false);
   const disconnecting = useDisconnectXero();
   const busy = disconnecting.isPending;
-  const [done, setDone] = useState(false);
+  // While disconnecting, the organisation (and this dialog) may go away: the screen places focus.
+  const leaving = useRef(false);
 
   const confirm = async () => {
     if (busy) return;
+    leaving.current = true;
     try {
       // Awaited rather than a callback of mutate: the organisation is gone from the list (and this
       // dialog unmounted) once the status is read again.
@@ -73,11 +75,11 @@ function DisconnectDialog({ tenant, onDisconnected }: { tenant: XeroTenant; onDi
         title: 'Xero disconnected successfully',
         description: `${tenant.tenantName} is no longer connected, and its weekly reports are cancelled.`,
       });
-      setDone(true);
       setOpen(false);
       onDisconnected();
     } catch {
       // The one error handler has shown the toast.
+      leaving.current = false;
       setOpen(false);
     }
   };
@@ -92,7 +94,6 @@ function DisconnectDialog({ tenant, onDisconnected }: { tenant: XeroTenant; onDi
       open={open}
       onOpenChange={(next) => {
         if (busy) return;
-        if (next) setDone(false);
         setOpen(next);
       }}
     >
@@ -108,7 +109,7 @@ function DisconnectDialog({ tenant, onDisconnected }: { tenant: XeroTenant; onDi
           onEscapeKeyDown={holdWhileBusy}
           onCloseAutoFocus={(event) => {
             // The button that opened it goes with the organisation; the screen places focus instead.
-            if (done) event.preventDefault();
+            if (leaving.current) event.preventDefault();
           }}
         >
           <AlertDialog.Title className="dialog__title">Disconnect {tenant.tenantName}?</AlertDialog.Title>

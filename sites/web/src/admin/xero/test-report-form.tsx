@@ -4,7 +4,7 @@ import {
   xeroTestReportSummary,
 } from '@cleanquote/quote-core/staff';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useId } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
@@ -34,8 +34,15 @@ export function TestReportForm({
   });
   const { register, handleSubmit, setError, setValue, formState } = form;
   const send = useSendTestReport();
-  const choose = useCallback((tenantId: string) => setValue('tenantId', tenantId), [setValue]);
-  useOfferedOrganisation(tenants, form.watch('tenantId'), formState.dirtyFields.tenantId === true, choose);
+  // Once staff pick an organisation themselves (even 'Choose an organisation'), it stays theirs.
+  const [staffChose, setStaffChose] = useState(false);
+  const submitted = formState.isSubmitted;
+  const choose = useCallback(
+    // After a submit the message follows the fields, so the choice is checked again.
+    (tenantId: string) => setValue('tenantId', tenantId, { shouldValidate: submitted }),
+    [setValue, submitted],
+  );
+  useOfferedOrganisation(tenants, form.watch('tenantId'), staffChose, choose);
 
   const submit = handleSubmit((request) => {
     if (send.isPending) return;
@@ -68,7 +75,7 @@ export function TestReportForm({
           <OrganisationSelect
             id={`${ids}-tenant`}
             tenants={tenants}
-            registration={register('tenantId')}
+            registration={register('tenantId', { onChange: () => setStaffChose(true) })}
             invalid={Boolean(messages.tenantId)}
             error={own('tenantId')}
             describedBy={problem && messages.tenantId ? problemId : undefined}

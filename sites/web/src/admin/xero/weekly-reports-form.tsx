@@ -42,8 +42,15 @@ export function WeeklyReportsForm({ tenants, adminEmail }: WeeklyReportsFormProp
   });
   const { register, handleSubmit, setError, setValue, formState, control } = form;
   const schedule = useScheduleReports();
-  const choose = useCallback((tenantId: string) => setValue('tenantId', tenantId), [setValue]);
-  useOfferedOrganisation(tenants, form.watch('tenantId'), formState.dirtyFields.tenantId === true, choose);
+  // Once staff pick an organisation themselves (even 'Choose an organisation'), it stays theirs.
+  const [staffChose, setStaffChose] = useState(false);
+  const submitted = formState.isSubmitted;
+  const choose = useCallback(
+    // After a submit the message follows the fields, so the choice is checked again.
+    (tenantId: string) => setValue('tenantId', tenantId, { shouldValidate: submitted }),
+    [setValue, submitted],
+  );
+  useOfferedOrganisation(tenants, form.watch('tenantId'), staffChose, choose);
   // The recipients are a list the Add and Remove buttons change; the field typed into is not sent.
   const { field: recipientsField } = useController({ control, name: 'emailRecipients' });
   const recipients = recipientsField.value ?? [];
@@ -129,7 +136,7 @@ export function WeeklyReportsForm({ tenants, adminEmail }: WeeklyReportsFormProp
           <OrganisationSelect
             id={`${ids}-tenant`}
             tenants={tenants}
-            registration={register('tenantId')}
+            registration={register('tenantId', { onChange: () => setStaffChose(true) })}
             invalid={Boolean(messages.tenantId)}
             error={own('tenantId')}
             describedBy={tenantMissing ? problemId : undefined}
