@@ -1,5 +1,6 @@
 import { isReservedPath, reservedPaths } from '@cleanquote/content';
 import { describe, expect, it } from 'vitest';
+import { adminScreenTitles } from './admin-screen-titles.ts';
 import { adminScreenRegistry, adminScreens, findAdminScreen } from './admin-screens.ts';
 import { resolveRoute } from './routes.ts';
 
@@ -38,6 +39,7 @@ describe('the admin screen registry', () => {
         status: 200,
       });
       expect(findAdminScreen(entry.id)?.title).toBe(entry.title);
+      expect(adminScreenTitles[entry.id]).toBe(entry.title);
     }
     expect(findAdminScreen('Xero')).toBeUndefined();
     expect(findAdminScreen('constructor')).toBeUndefined();

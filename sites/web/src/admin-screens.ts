@@ -6,8 +6,8 @@
  * the navigation, the dashboard's cards and the admin app's screen map all derive from it; the
  * components are in admin/admin-screen-components.ts, keyed by the same ids.
  *
- * Light on purpose: the public bundle imports it (to route and title admin URLs), so it holds text
- * only, never a component or an import of the admin area.
+ * Text only, never a component or an import of the admin area: the server and the admin chunk read
+ * it whole; the public pages get only the ids and titles (admin-screen-titles.ts).
  */
 
 /** A dashboard card: what the screen is for, and where it stands among the cards. */
@@ -98,9 +98,11 @@ export const adminScreenRegistry = [
 export type AdminScreen = (typeof adminScreenRegistry)[number]['id'];
 
 /** The admin screens' ids, in the navigation's order. */
-export const adminScreens: readonly AdminScreen[] = adminScreenRegistry.map((entry) => entry.id);
+export const adminScreens: readonly AdminScreen[] = /* @__PURE__ */ adminScreenRegistry.map(
+  (entry) => entry.id,
+);
 
-const byId: ReadonlyMap<string, AdminScreenEntry & { id: AdminScreen }> = new Map(
+const byId: ReadonlyMap<string, AdminScreenEntry & { id: AdminScreen }> = /* @__PURE__ */ new Map(
   adminScreenRegistry.map((entry) => [entry.id, entry]),
 );
 
@@ -114,6 +116,14 @@ export function adminScreen(id: AdminScreen): AdminScreenEntry & { id: AdminScre
   const entry = byId.get(id);
   if (!entry) throw new Error(`No admin screen ${id}`);
   return entry;
+}
+
+/** Every admin screen's title by id: what the builds inline for the public pages (admin-screen-titles.ts). */
+export function adminScreenTitlesOf(): Readonly<Record<AdminScreen, string>> {
+  return Object.fromEntries(adminScreenRegistry.map((entry) => [entry.id, entry.title])) as Record<
+    AdminScreen,
+    string
+  >;
 }
 
 /** An admin screen's path: '/xero'. */

@@ -1,6 +1,7 @@
 import { business, type Suburb } from '@cleanquote/content';
 import { useEffect } from 'react';
-import { type AdminScreen, adminScreen } from './admin-screens.ts';
+import { adminScreenTitles } from './admin-screen-titles.ts';
+import type { AdminScreen } from './admin-screens.ts';
 import type { ResolvedRoute } from './routes.ts';
 import type { SuburbDirectory } from './suburb-directory.ts';
 
@@ -105,7 +106,7 @@ function withSiteName(title: string): string {
 
 function adminMeta(screen: AdminScreen): PageMeta {
   return {
-    title: withSiteName(adminScreen(screen).title),
+    title: withSiteName(adminScreenTitles[screen]),
     description: `${siteName} staff area.`,
     canonicalPath: null,
     keywords: '',

@@ -1,5 +1,6 @@
 import { isReservedPath, type Suburb } from '@cleanquote/content';
-import { type AdminScreen, findAdminScreen } from './admin-screens.ts';
+import { adminScreenTitles } from './admin-screen-titles.ts';
+import type { AdminScreen } from './admin-screens.ts';
 import type { SuburbDirectory } from './suburb-directory.ts';
 
 /** Public pages with a fixed path (spec §2 route table). */
@@ -60,8 +61,10 @@ export function resolveRoute(pathname: string, suburbs: Pick<SuburbDirectory, 'f
     return { page: publicPage, path: publicPage === 'home' ? '/' : path, status: 200 };
   }
 
-  const adminScreen = findAdminScreen(segment);
-  if (adminScreen) return { page: 'admin', screen: adminScreen.id, path, status: 200 };
+  // An own property only: '/constructor' is no admin screen.
+  if (Object.hasOwn(adminScreenTitles, segment)) {
+    return { page: 'admin', screen: segment as AdminScreen, path, status: 200 };
+  }
 
   // Reserved words (api, sitemap.xml, robots.txt, …) never become suburbs, even if
   // the data set were ever to contain one by mistake.
