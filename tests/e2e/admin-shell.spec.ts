@@ -225,9 +225,12 @@ test.describe('with scripts off', () => {
   test('an admin URL says the admin area needs JavaScript, instead of only Loading', async ({ page }) => {
     for (const path of ['/dashboard', '/admin', '/xero']) {
       await page.goto(path);
-      await expect(
-        page.getByText('The admin area needs JavaScript. Please turn it on and reload this page.'),
-      ).toBeVisible();
+      // By class: Playwright's text locators skip <noscript> on purpose.
+      const message = page.locator('main .admin-noscript');
+      await expect(message).toBeVisible();
+      await expect(message).toHaveText(
+        'The admin area needs JavaScript. Please turn it on and reload this page.',
+      );
     }
   });
 });

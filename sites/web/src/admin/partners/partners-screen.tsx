@@ -194,7 +194,6 @@ function DeletePartnerDialog({ partner, onDeleted }: { partner: PartnerSite; onD
         description: `${partner.name} is deleted, and its key no longer works.`,
       });
       setOpen(false);
-      onDeleted();
     } catch {
       // The one error handler has shown why (a quote arrived meanwhile, say).
       leaving.current = false;
@@ -222,7 +221,10 @@ function DeletePartnerDialog({ partner, onDeleted }: { partner: PartnerSite; onD
             if (busy) event.preventDefault();
           }}
           onCloseAutoFocus={(event) => {
-            if (leaving.current) event.preventDefault();
+            // Once the dialog has let go of focus (not while it still holds it inside).
+            if (!leaving.current) return;
+            event.preventDefault();
+            onDeleted();
           }}
         >
           <AlertDialog.Title className="dialog__title">Delete {partner.name}?</AlertDialog.Title>

@@ -76,7 +76,6 @@ function DisconnectDialog({ tenant, onDisconnected }: { tenant: XeroTenant; onDi
         description: `${tenant.tenantName} is no longer connected, and its weekly reports are cancelled.`,
       });
       setOpen(false);
-      onDisconnected();
     } catch {
       // The one error handler has shown the toast.
       leaving.current = false;
@@ -108,8 +107,11 @@ function DisconnectDialog({ tenant, onDisconnected }: { tenant: XeroTenant; onDi
           className="dialog"
           onEscapeKeyDown={holdWhileBusy}
           onCloseAutoFocus={(event) => {
-            // The button that opened it goes with the organisation; the screen places focus instead.
-            if (leaving.current) event.preventDefault();
+            // The button that opened it goes with the organisation: once the dialog has let go of
+            // focus, the screen places it.
+            if (!leaving.current) return;
+            event.preventDefault();
+            onDisconnected();
           }}
         >
           <AlertDialog.Title className="dialog__title">Disconnect {tenant.tenantName}?</AlertDialog.Title>
