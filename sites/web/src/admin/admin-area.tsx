@@ -41,7 +41,13 @@ export function AdminLoading() {
         rendered by the server only (React leaves a <noscript>'s content alone when hydrating), so
         the public bundle carries none of it.
       */}
-      <noscript>{import.meta.env.SSR ? <p className="admin-noscript">{adminNeedsScript}</p> : null}</noscript>
+      {import.meta.env.SSR ? (
+        <noscript>
+          <p className="admin-noscript">{adminNeedsScript}</p>
+        </noscript>
+      ) : (
+        <noscript />
+      )}
     </main>
   );
 }
