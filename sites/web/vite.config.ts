@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { adminScreenTitlesOf } from './src/admin-screens.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -58,6 +59,9 @@ function precompress(): Plugin {
  */
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
+  // The admin screens' titles from their registry (src/admin-screens.ts), inlined so that the public
+  // bundle carries only them, not the registry's navigation and dashboard texts.
+  define: { __ADMIN_SCREEN_TITLES__: JSON.stringify(adminScreenTitlesOf()) },
   build: {
     // The server bundle needs no copy of public/: the client build already serves those files.
     copyPublicDir: !isSsrBuild,

@@ -73,3 +73,87 @@ test('staff add a partner, whose quotes then arrive under its name, and disable 
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
   expect((await sendQuote()).status()).toBe(201);
 });
+
+test('a partner without quote requests is deleted after confirming, and its key stops working', async ({
+  page,
+}) => {
+  const key = `short-lived-${Date.now().toString(36)}`;
+  const name = `Short Lived ${key.slice(-4)}`;
+  const status = async () =>
+    (await (
+      await page.request.get(`/api/partner-status?key=${key}`, { headers: { Origin: partnerOrigin } })
+    ).json()) as { accepting: boolean };
+
+  await signInTo(page, '/partners');
+  const form = page.getByRole('region', { name: 'Add a partner' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Key').fill(key);
+  await form.getByLabel('Allowed sites').fill(partnerOrigin);
+  await form.getByRole('button', { name: 'Add partner' }).click();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  await expect(card.getByText('Quote requests: 0')).toBeVisible();
+  expect((await status()).accepting).toBe(true);
+
+  // The embed code's disclosure shows whether it is open: its marker turns.
+  const marker = card.locator('summary', { hasText: 'Embed code' }).locator('.disclosure__marker');
+  await expect(marker).toBeVisible();
+  const turn = () => marker.evaluate((element) => getComputedStyle(element).transform);
+  const closed = await turn();
+  await card.getByText('Embed code').click();
+  await expect(card.locator('pre code')).toBeVisible();
+  await expect.poll(turn).not.toBe(closed);
+
+  // Cancel keeps it.
+  await card.getByRole('button', { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: `Delete ${name}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(card).toHaveCount(1);
+
+  await card.getByRole('button', { name: `Delete ${name}` }).click();
+  await dialog.getByRole('button', { name: 'Delete partner' }).click();
+  await expect(page.getByRole('heading', { name, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Partner Sites' })).toBeFocused();
+  expect((await status()).accepting).toBe(false);
+  const refused = await page.request.post('/api/service-form', {
+    headers: { Origin: partnerOrigin, 'X-Partner-Key': key },
+    data: toSubmission(validAnswers('deep-clean', { name: `Client of ${name}` })),
+  });
+  // Refused as any unknown key is; nothing is stored under the deleted partner.
+  expect(refused.ok()).toBe(false);
+  expect(refused.status()).toBeGreaterThanOrEqual(400);
+
+  // Gone after a reload too.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Partner Sites' })).toBeVisible();
+  await expect(page.getByRole('heading', { name, exact: true })).toHaveCount(0);
+});
+
+test('a partner with quote requests offers Disable, not Delete, and says why', async ({ page }) => {
+  const key = `kept-${Date.now().toString(36)}`;
+  const name = `Kept Partner ${key.slice(-4)}`;
+  await signInTo(page, '/partners');
+  const form = page.getByRole('region', { name: 'Add a partner' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Key').fill(key);
+  await form.getByLabel('Allowed sites').fill(partnerOrigin);
+  await form.getByRole('button', { name: 'Add partner' }).click();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  await expect(card.getByRole('button', { name: `Delete ${name}` })).toBeVisible();
+
+  const sent = await page.request.post('/api/service-form', {
+    headers: { Origin: partnerOrigin, 'X-Partner-Key': key },
+    data: toSubmission(validAnswers('deep-clean', { name: `Client of ${name}` })),
+  });
+  expect(sent.status()).toBe(201);
+  await page.reload();
+  await expect(card.getByText('Quote requests: 1')).toBeVisible();
+  await expect(card.getByRole('button', { name: `Disable ${name}` })).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await expect(
+    card.getByText('Its quote requests keep its name, so it can be disabled but not deleted.'),
+  ).toBeVisible();
+});

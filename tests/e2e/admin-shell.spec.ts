@@ -218,3 +218,19 @@ test('public pages never download the admin code', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   expect([...scripts.values()].some((text) => adminCode.test(text))).toBe(true);
 });
+
+test.describe('with scripts off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('an admin URL says the admin area needs JavaScript, instead of only Loading', async ({ page }) => {
+    for (const path of ['/dashboard', '/admin', '/xero']) {
+      await page.goto(path);
+      // By class: Playwright's text locators skip <noscript> on purpose.
+      const message = page.locator('main .admin-noscript');
+      await expect(message).toBeVisible();
+      await expect(message).toHaveText(
+        'The admin area needs JavaScript. Please turn it on and reload this page.',
+      );
+    }
+  });
+});

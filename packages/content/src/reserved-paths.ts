@@ -1,6 +1,8 @@
 /**
  * First path segments that are never suburb slugs (spec §2): the site's own routes plus files, the
  * API and the partner embed's scripts (/embed/v1/cleanquote-wizard.js). A request for one of them that no route matches gets the 404 page.
+ * The admin screens here are the site's screen registry (sites/web/src/admin-screens.ts); its unit test
+ * fails when the two differ, so a new screen is reserved before any suburb could take its path.
  */
 export const reservedPaths = [
   'dashboard',
@@ -10,7 +12,7 @@ export const reservedPaths = [
   'analytics',
   'xero',
   'locations',
-  // Admin screens added after the spec (issue 14: staff manage partner sites).
+  // An admin screen added after the spec: staff manage partner sites.
   'partners',
   'team',
   'service-form',

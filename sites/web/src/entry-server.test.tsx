@@ -127,6 +127,12 @@ describe('render', () => {
     }
   });
 
+  it('tells a visitor without scripts that the admin area needs JavaScript', () => {
+    expect(render('/dashboard', options).html).toContain(
+      '<noscript><p class="admin-noscript">The admin area needs JavaScript. Please turn it on and reload this page.</p></noscript>',
+    );
+  });
+
   it('rewrites the home page meta for ?location=', () => {
     const { head } = render('/?location=south-yarra', options);
     expect(head).toContain('South Yarra');

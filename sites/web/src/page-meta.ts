@@ -1,6 +1,8 @@
 import { business, type Suburb } from '@cleanquote/content';
 import { useEffect } from 'react';
-import { type AdminScreen, adminScreenTitles, type ResolvedRoute } from './routes.ts';
+import { adminScreenTitles } from './admin-screen-titles.ts';
+import type { AdminScreen } from './admin-screens.ts';
+import type { ResolvedRoute } from './routes.ts';
 import type { SuburbDirectory } from './suburb-directory.ts';
 
 /** What a page tells browsers, search engines and social previews about itself. */

@@ -1,7 +1,8 @@
 import { reservedPaths, suburbs } from '@cleanquote/content';
 import { describe, expect, it } from 'vitest';
+import { adminScreens } from './admin-screens.ts';
 import { allSuburbs } from './all-suburbs.ts';
-import { adminScreens, resolveRoute as resolveWith } from './routes.ts';
+import { resolveRoute as resolveWith } from './routes.ts';
 import { directoryOf } from './suburb-directory.ts';
 
 const resolveRoute = (path: string) => resolveWith(path, allSuburbs);

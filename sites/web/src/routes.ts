@@ -1,4 +1,6 @@
 import { isReservedPath, type Suburb } from '@cleanquote/content';
+import { adminScreenTitles } from './admin-screen-titles.ts';
+import type { AdminScreen } from './admin-screens.ts';
 import type { SuburbDirectory } from './suburb-directory.ts';
 
 /** Public pages with a fixed path (spec §2 route table). */
@@ -31,35 +33,6 @@ const publicPages: ReadonlyMap<string, PublicPage> = new Map<string, PublicPage>
   ['privacy', 'privacy'],
 ]);
 
-/** The protected admin screens (spec §2), in the order the dashboard lists them. */
-export const adminScreens = [
-  'dashboard',
-  'admin',
-  'email-test',
-  'client-email-test',
-  'analytics',
-  'xero',
-  'locations',
-  'partners',
-] as const;
-
-/** A protected admin screen. Client-rendered behind the server session later. */
-export type AdminScreen = (typeof adminScreens)[number];
-
-/** The heading and title of each admin screen. */
-export const adminScreenTitles: Readonly<Record<AdminScreen, string>> = {
-  dashboard: 'Admin Dashboard',
-  admin: 'Quote Requests',
-  'email-test': 'Email Test',
-  'client-email-test': 'Client Email Test',
-  analytics: 'Website Analytics',
-  xero: 'Xero Integration',
-  locations: 'Location Management',
-  partners: 'Partner Sites',
-};
-
-const adminScreenSet: ReadonlySet<string> = new Set(adminScreens);
-
 const notFound: ResolvedRoute = { page: 'not-found', status: 404 };
 
 /**
@@ -88,7 +61,8 @@ export function resolveRoute(pathname: string, suburbs: Pick<SuburbDirectory, 'f
     return { page: publicPage, path: publicPage === 'home' ? '/' : path, status: 200 };
   }
 
-  if (adminScreenSet.has(segment)) {
+  // An own property only: '/constructor' is no admin screen.
+  if (Object.hasOwn(adminScreenTitles, segment)) {
     return { page: 'admin', screen: segment as AdminScreen, path, status: 200 };
   }
 

@@ -1,4 +1,4 @@
-import { type AdminScreen, adminScreenTitles } from '../routes.ts';
+import { type AdminScreen, adminScreen, adminScreenPath } from '../admin-screens.ts';
 import { HighlightCards } from '../ui/highlight-cards.tsx';
 
 /** What staff can do once signed in, shown to signed-out visitors (spec §2). */
@@ -15,13 +15,13 @@ export function AccessRequired({ screen }: { screen: AdminScreen }) {
   return (
     <>
       <div className="page-header">
-        <h1>{adminScreenTitles[screen]}</h1>
+        <h1>{adminScreen(screen).title}</h1>
       </div>
       <section className="card prose" aria-labelledby="access-required-heading">
         <h2 id="access-required-heading">Access Required</h2>
         <p>This area is for staff only. Please log in to continue.</p>
         {/* A full page load, not a client route: the server runs the sign-in. */}
-        <a href={`/api/login?next=${encodeURIComponent(`/${screen}`)}`} className="button">
+        <a href={`/api/login?next=${encodeURIComponent(adminScreenPath(screen))}`} className="button">
           Log In
         </a>
         <HighlightCards items={adminAreas} threeColumns />

@@ -1,38 +1,16 @@
 import './admin.css';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
-import type { AdminScreen } from '../routes.ts';
+import { type AdminScreen, adminScreen } from '../admin-screens.ts';
 import { SiteToaster } from '../ui/site-toaster.tsx';
 import { AccessRequired } from './access-required.tsx';
 import { AdminLoading } from './admin-area.tsx';
 import { AdminFrame } from './admin-frame.tsx';
-import { AnalyticsScreen } from './analytics/analytics-screen.tsx';
-import { ClientEmailTestScreen } from './client-email-test/client-email-test-screen.tsx';
-import { DashboardScreen } from './dashboard/dashboard-screen.tsx';
-import { EmailTestScreen } from './email-test/email-test-screen.tsx';
-import { InboxScreen } from './inbox/inbox-screen.tsx';
+import { adminScreenComponents } from './admin-screen-components.ts';
 import { staffQueryClient } from './lib/query-client.ts';
-import { type AdminUser, sessionQuery } from './lib/session.ts';
-import { LocationsScreen } from './locations/locations-screen.tsx';
-import { PartnersScreen } from './partners/partners-screen.tsx';
-import { XeroScreen } from './xero/xero-screen.tsx';
+import { QuoteDataGate } from './lib/quote-data-gate.tsx';
+import { sessionQuery } from './lib/session.ts';
 
-/** What every admin screen is given: the signed-in admin. */
-export interface AdminScreenProps {
-  user: AdminUser;
-}
-
-/** The component of each admin screen. */
-const screens: Readonly<Record<AdminScreen, ComponentType<AdminScreenProps>>> = {
-  dashboard: DashboardScreen,
-  admin: InboxScreen,
-  'email-test': EmailTestScreen,
-  'client-email-test': ClientEmailTestScreen,
-  analytics: AnalyticsScreen,
-  xero: XeroScreen,
-  locations: LocationsScreen,
-  partners: PartnersScreen,
-};
+export type { AdminScreenProps } from './admin-screen-components.ts';
 
 /** Props of {@link AdminApp}. */
 export interface AdminAppProps {
@@ -58,7 +36,8 @@ export function AdminApp({ screen }: AdminAppProps) {
  */
 function AdminShell({ screen }: AdminAppProps) {
   const session = useQuery(sessionQuery);
-  const Screen = screens[screen];
+  const Screen = adminScreenComponents[screen];
+  const { needsQuoteUnlock, title } = adminScreen(screen);
   if (session.isPending) return <AdminLoading />;
   if (session.isError) {
     return (
@@ -82,7 +61,13 @@ function AdminShell({ screen }: AdminAppProps) {
   }
   return (
     <AdminFrame screen={screen} user={session.data}>
-      <Screen user={session.data} />
+      {needsQuoteUnlock ? (
+        <QuoteDataGate opens={needsQuoteUnlock.opens} heading={title}>
+          <Screen user={session.data} />
+        </QuoteDataGate>
+      ) : (
+        <Screen user={session.data} />
+      )}
     </AdminFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { AdminScreen } from '../routes.ts';
+import type { AdminScreen } from '../admin-screens.ts';
 
 /*
  * The only admin code in the public bundle. The admin screens are client-rendered behind the
@@ -28,11 +28,26 @@ export function AdminArea({ screen }: AdminAreaProps) {
   );
 }
 
+/** What an admin URL says where scripts are off. */
+export const adminNeedsScript = 'The admin area needs JavaScript. Please turn it on and reload this page.';
+
 /** What shows while the session is checked (spec §2: 'A wrapper shows Loading'). */
 export function AdminLoading() {
   return (
     <main id="main" className="admin-loading" tabIndex={-1}>
       <p role="status">Loading</p>
+      {/*
+        Shown only where scripts are off: the admin area is rendered in the browser. Its text is
+        rendered by the server only (React leaves a <noscript>'s content alone when hydrating), so
+        the public bundle carries none of it.
+      */}
+      {import.meta.env.SSR ? (
+        <noscript>
+          <p className="admin-noscript">{adminNeedsScript}</p>
+        </noscript>
+      ) : (
+        <noscript />
+      )}
     </main>
   );
 }

@@ -1,20 +1,8 @@
 import { business } from '@cleanquote/content';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { type AdminScreen, adminScreens } from '../routes.ts';
+import { type AdminScreen, adminScreenPath, adminScreenRegistry } from '../admin-screens.ts';
 import type { AdminUser } from './lib/session.ts';
-
-/** The admin navigation's names, in the dashboard's order. */
-const navigationNames: Readonly<Record<AdminScreen, string>> = {
-  dashboard: 'Dashboard',
-  admin: 'Quote Requests',
-  'email-test': 'Email Test',
-  'client-email-test': 'Client Email Test',
-  analytics: 'Analytics',
-  xero: 'Xero',
-  locations: 'Locations',
-  partners: 'Partners',
-};
 
 /** Props of {@link AdminFrame}. */
 export interface AdminFrameProps {
@@ -56,10 +44,13 @@ export function AdminFrame({ screen, user, children }: AdminFrameProps) {
         {user ? (
           <nav className="admin-nav" aria-label="Admin">
             <ul>
-              {adminScreens.map((each) => (
-                <li key={each}>
-                  <Link href={`/${each}`} aria-current={each === screen ? 'page' : undefined}>
-                    {navigationNames[each]}
+              {adminScreenRegistry.map((each) => (
+                <li key={each.id}>
+                  <Link
+                    href={adminScreenPath(each.id)}
+                    aria-current={each.id === screen ? 'page' : undefined}
+                  >
+                    {each.navLabel}
                   </Link>
                 </li>
               ))}

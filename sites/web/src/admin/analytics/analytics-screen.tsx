@@ -4,8 +4,8 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
-import { serviceLabel } from '../inbox/quote-labels.ts';
 import { QuoteDataGate } from '../lib/quote-data-gate.tsx';
+import { serviceLabel } from '../lib/quote-labels.ts';
 import {
   appPath,
   changeLabel,

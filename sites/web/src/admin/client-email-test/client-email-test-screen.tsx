@@ -4,9 +4,9 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
-import { showServerFieldErrors } from '../email-test/field-errors.ts';
-import { FormField } from '../email-test/form-field.tsx';
+import { showServerFieldErrors } from '../lib/field-errors.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
+import { FormField } from '../ui/form-field.tsx';
 import {
   CLIENT_TEST_FIELDS,
   type ClientTestField,

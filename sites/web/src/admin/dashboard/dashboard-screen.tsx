@@ -1,28 +1,17 @@
 import { business } from '@cleanquote/content';
 import { Link } from 'wouter';
-import type { AdminScreenProps } from '../admin-app.tsx';
+import { adminScreenPath, adminScreenRegistry } from '../../admin-screens.ts';
+import type { AdminScreenProps } from '../admin-screen-components.ts';
 import { greetingName } from '../lib/session.ts';
 import { SystemStatusPanel } from './system-status-panel.tsx';
 import { XeroReconnectNotice } from './xero-reconnect-notice.tsx';
 
-/** The dashboard's cards (spec §2): each admin area, its link and what it is for. */
-const areas = [
-  { href: '/admin', title: 'Quote Requests', description: 'Customer inquiries and quotes.' },
-  { href: '/analytics', title: 'Website Analytics', description: 'Website traffic and business metrics.' },
-  {
-    href: '/xero',
-    title: 'Xero Integration',
-    description: 'Accounting integration and automated reporting.',
-  },
-  { href: '/email-test', title: 'Email Test', description: 'System email test, and the mail log.' },
-  { href: '/client-email-test', title: 'Client Email Test', description: 'Client email test.' },
-  { href: '/locations', title: 'Location Management', description: 'All location URLs for local marketing.' },
-  {
-    href: '/partners',
-    title: 'Partner Sites',
-    description: 'Sites that embed the quote wizard, and their embed code.',
-  },
-] as const;
+/** The dashboard's cards (spec §2): each admin area with a card, its link and what it is for. */
+const cards = adminScreenRegistry
+  .flatMap((entry) =>
+    entry.card ? [{ ...entry.card, title: entry.title, href: adminScreenPath(entry.id) }] : [],
+  )
+  .sort((a, b) => a.position - b.position);
 
 /** /dashboard (spec §2): the greeting, the admin areas, quick actions and the live System Status. */
 export function DashboardScreen({ user }: AdminScreenProps) {
@@ -38,7 +27,7 @@ export function DashboardScreen({ user }: AdminScreenProps) {
           Admin areas
         </h2>
         <ul className="card-grid card-grid--three admin-areas">
-          {areas.map((area) => (
+          {cards.map((area) => (
             <li key={area.href} className="card admin-area">
               <h3>
                 <Link href={area.href}>{area.title}</Link>

@@ -1,4 +1,4 @@
-import '../xero/xero.css';
+import './xero-reconnect-notice.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { type XeroStatus, xeroStatusQuery } from './system-status-queries.ts';

@@ -4,7 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
+import { showServerFieldErrors } from '../lib/field-errors.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
+import { FormField } from '../ui/form-field.tsx';
 import {
   DIRECT_EMAIL_FIELDS,
   type DirectEmailField,
@@ -16,8 +18,6 @@ import {
   SECURITY_LABELS,
 } from './direct-email.ts';
 import { useSendDirectEmail } from './email-test-queries.ts';
-import { showServerFieldErrors } from './field-errors.ts';
-import { FormField } from './form-field.tsx';
 
 /** The failure toast's text when the server gave no message of its own. */
 export const DIRECT_EMAIL_FALLBACK = 'Please check your email credentials and try again.';

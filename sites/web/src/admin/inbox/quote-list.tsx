@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
+import { STATUS_LABELS, serviceLabel, sourceLabel, statusLabel, suburbOf } from '../lib/quote-labels.ts';
 import {
   type FilterName,
   inboxPath,
@@ -15,7 +16,6 @@ import {
 } from './inbox-filters.ts';
 import { type QuoteListItem, quoteListPages, useQuoteStatusChange } from './inbox-queries.ts';
 import { usePartnerNames } from './partner-names.ts';
-import { STATUS_LABELS, serviceLabel, sourceLabel, statusLabel, suburbOf } from './quote-labels.ts';
 import { replyTiming } from './reply-timing.ts';
 
 /** How long typing pauses before the search narrows the list. */

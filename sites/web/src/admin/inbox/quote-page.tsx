@@ -19,6 +19,7 @@ import { Controller, type FieldValues, type Path, type UseFormSetError, useForm 
 import { Link } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
+import { serviceLabel, sourceLabel, statusLabel } from '../lib/quote-labels.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
 import {
   type QuoteDetail,
@@ -31,7 +32,6 @@ import {
   useQuoteStatusChange,
 } from './inbox-queries.ts';
 import { usePartnerNames } from './partner-names.ts';
-import { serviceLabel, sourceLabel, statusLabel } from './quote-labels.ts';
 import { replyTiming } from './reply-timing.ts';
 
 /** Props of {@link QuotePage}. */

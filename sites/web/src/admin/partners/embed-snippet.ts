@@ -1,4 +1,4 @@
-import type { EmbedScript } from '../admin-api.ts';
+import type { EmbedScript } from './partners-queries.ts';
 
 /**
  * The HTML a partner pastes into their page: the exact-version script with its integrity hash (so a

@@ -1,17 +1,22 @@
 import './partners.css';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type NewPartner, newPartner } from '@cleanquote/quote-core/staff';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { AlertDialog } from 'radix-ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
 import { copyText } from '../../ui/copy-text.ts';
-import {
-  AdminApiError,
-  addPartner,
-  changePartner,
-  type EmbedScript,
-  fetchPartners,
-  type PartnerSite,
-} from '../admin-api.ts';
-import { reportAdminError } from '../admin-errors.ts';
+import { StaffApiError } from '../lib/staff-api.ts';
 import { embedSnippet, suggestedKey } from './embed-snippet.ts';
+import {
+  type EmbedScript,
+  type PartnerSite,
+  partnersQuery,
+  useAddPartner,
+  useChangePartner,
+  useDeletePartner,
+} from './partners-queries.ts';
 
 /** How long 'Copied!' shows on a copy button (spec §9). */
 const COPIED_NOTICE_MS = 2000;
@@ -21,55 +26,39 @@ const COPIED_NOTICE_MS = 2000;
  * sites), disable or enable it, see how many quotes it sent, and copy its embed code.
  */
 export function PartnersScreen() {
-  const [partners, setPartners] = useState<PartnerSite[] | null>(null);
-  const [embed, setEmbed] = useState<EmbedScript | null>(null);
-
-  const load = async () => {
-    try {
-      const answer = await fetchPartners();
-      setPartners(answer.partners);
-      setEmbed(answer.embed);
-    } catch (error) {
-      reportAdminError(error, 'Partners Unavailable', 'The partner sites could not be loaded.');
-    }
-  };
-
-  useEffect(() => {
-    void load();
-  }, []);
-
-  const replace = (changed: PartnerSite) =>
-    setPartners((shown) => (shown ?? []).map((partner) => (partner.key === changed.key ? changed : partner)));
+  const list = useQuery(partnersQuery);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const partners = list.data?.partners;
 
   return (
     <>
       <div className="page-header">
-        <h1>Partner Sites</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          Partner Sites
+        </h1>
       </div>
       <p className="muted">
         Sites that embed the quote wizard. A partner's quotes arrive in the inbox under its name, and only
         from the sites listed for it.
       </p>
-      {partners === null ? (
+      {partners === undefined ? (
         <p role="status">Loading partner sites…</p>
       ) : partners.length === 0 ? (
         <p>No partner sites yet. Add the first below.</p>
       ) : (
         <ul className="partner-list">
           {partners.map((partner) => (
-            <PartnerItem key={partner.key} partner={partner} embed={embed} onChanged={replace} />
+            <PartnerItem
+              key={partner.key}
+              partner={partner}
+              embed={list.data?.embed ?? null}
+              // Its card is gone: focus goes to the page's heading, which stays.
+              onDeleted={() => heading.current?.focus()}
+            />
           ))}
         </ul>
       )}
-      <AddPartnerForm
-        onAdded={(partner) => {
-          setPartners((shown) => [...(shown ?? []), partner]);
-          showToast({
-            title: 'Partner Added',
-            description: `${partner.name} can now embed the quote wizard.`,
-          });
-        }}
-      />
+      <AddPartnerForm />
     </>
   );
 }
@@ -77,34 +66,33 @@ export function PartnersScreen() {
 function PartnerItem({
   partner,
   embed,
-  onChanged,
+  onDeleted,
 }: {
   partner: PartnerSite;
   embed: EmbedScript | null;
-  onChanged: (partner: PartnerSite) => void;
+  onDeleted: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const change = useChangePartner();
+  const busy = change.isPending;
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const headingId = useId();
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      const changed = await changePartner(partner.key, { enabled: !partner.enabled });
-      onChanged(changed);
-      showToast({
-        title: changed.enabled ? 'Partner Enabled' : 'Partner Disabled',
-        description: changed.enabled
-          ? `${changed.name}'s quote form works again.`
-          : `${changed.name}'s quote form now asks visitors to call instead.`,
-      });
-    } catch (error) {
-      reportAdminError(error, 'Partner Not Changed', 'The partner could not be changed. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+  const toggle = () => {
+    if (busy) return;
+    change.mutate(
+      { key: partner.key, change: { enabled: !partner.enabled } },
+      {
+        onSuccess: () =>
+          showToast({
+            title: partner.enabled ? 'Partner Disabled' : 'Partner Enabled',
+            description: partner.enabled
+              ? `${partner.name}'s quote form now asks visitors to call instead.`
+              : `${partner.name}'s quote form works again.`,
+          }),
+      },
+    );
   };
 
   const snippet = embed ? embedSnippet(embed, partner.key) : null;
@@ -115,8 +103,12 @@ function PartnerItem({
       setCopied(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPIED_NOTICE_MS);
-    } catch (error) {
-      reportAdminError(error, 'Copy Failed', 'The embed code could not be copied.');
+    } catch {
+      showToast({
+        title: 'Copy Failed',
+        description: 'The embed code could not be copied.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -143,15 +135,22 @@ function PartnerItem({
         <button
           type="button"
           className="button button--outline"
-          onClick={() => void toggle()}
-          disabled={busy}
+          onClick={toggle}
+          aria-disabled={busy || undefined}
         >
           {partner.enabled ? 'Disable' : 'Enable'}
           <span className="visually-hidden"> {partner.name}</span>
         </button>
+        {partner.quoteCount === 0 ? <DeletePartnerDialog partner={partner} onDeleted={onDeleted} /> : null}
       </div>
-      <details className="partner__snippet">
+      {partner.quoteCount > 0 ? (
+        <p className="muted partner__note">
+          Its quote requests keep its name, so it can be disabled but not deleted.
+        </p>
+      ) : null}
+      <details className="partner__snippet disclosure">
         <summary>
+          <span className="disclosure__marker" aria-hidden="true" />
           Embed code<span className="visually-hidden"> for {partner.name}</span>
         </summary>
         {snippet ? (
@@ -172,52 +171,181 @@ function PartnerItem({
   );
 }
 
-function AddPartnerForm({ onAdded }: { onAdded: (partner: PartnerSite) => void }) {
-  const ids = useId();
-  const [name, setName] = useState('');
-  const [key, setKey] = useState('');
-  const [keyEdited, setKeyEdited] = useState(false);
-  const [origins, setOrigins] = useState('');
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
-  const [busy, setBusy] = useState(false);
+/**
+ * 'Delete' for a partner with no quote requests: an alert dialog naming the partner, focus on
+ * Cancel, Escape cancels. Confirmed, the partner and its key are gone at once.
+ */
+function DeletePartnerDialog({ partner, onDeleted }: { partner: PartnerSite; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const deleting = useDeletePartner();
+  const busy = deleting.isPending;
+  // While deleting, the card and its Delete button go away: the screen places focus instead.
+  const leaving = useRef(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const allowed = origins
-      .split(/[\s,]+/)
-      .map((origin) => origin.trim())
-      .filter(Boolean);
-    setBusy(true);
+  const confirm = async () => {
+    if (busy) return;
+    leaving.current = true;
     try {
-      const partner = await addPartner({ name, key, origins: allowed });
-      onAdded(partner);
-      setName('');
-      setKey('');
-      setKeyEdited(false);
-      setOrigins('');
-      setFields({});
-    } catch (error) {
-      if (error instanceof AdminApiError && Object.keys(error.fields).length > 0) {
-        const byField: Record<string, string> = {};
-        for (const [field, message] of Object.entries(error.fields))
-          byField[field.split('.')[0] ?? field] ??= message;
-        setFields(byField);
-        document.getElementById(`${ids}-${Object.keys(byField)[0]}`)?.focus();
-      } else {
-        reportAdminError(error, 'Partner Not Added', 'The partner could not be added. Please try again.');
-      }
-    } finally {
-      setBusy(false);
+      // Awaited rather than a callback of mutate: the card (and this dialog) is gone once the list
+      // is read again.
+      await deleting.mutateAsync(partner.key);
+      showToast({
+        title: 'Partner Deleted',
+        description: `${partner.name} is deleted, and its key no longer works.`,
+      });
+      setOpen(false);
+    } catch {
+      // The one error handler has shown why (a quote arrived meanwhile, say).
+      leaving.current = false;
+      setOpen(false);
     }
   };
 
-  const describedBy = (field: string) => (fields[field] ? `${ids}-${field}-error` : undefined);
-  const error = (field: string) =>
-    fields[field] ? (
-      <p id={`${ids}-${field}-error`} className="field-error">
-        {fields[field]}
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!busy) setOpen(next);
+      }}
+    >
+      <AlertDialog.Trigger asChild>
+        <button type="button" className="button button--outline">
+          Delete<span className="visually-hidden"> {partner.name}</span>
+        </button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content
+          className="dialog"
+          onEscapeKeyDown={(event) => {
+            if (busy) event.preventDefault();
+          }}
+          onCloseAutoFocus={(event) => {
+            // Once the dialog has let go of focus (not while it still holds it inside).
+            if (!leaving.current) return;
+            event.preventDefault();
+            onDeleted();
+          }}
+        >
+          <AlertDialog.Title className="dialog__title">Delete {partner.name}?</AlertDialog.Title>
+          <AlertDialog.Description className="dialog__description">
+            Its key stops working at once: its sites can no longer send quotes with it. It has sent no quote
+            requests.
+          </AlertDialog.Description>
+          <div className="dialog__actions">
+            <AlertDialog.Cancel asChild>
+              <button type="button" className="button button--outline" aria-disabled={busy || undefined}>
+                Cancel
+              </button>
+            </AlertDialog.Cancel>
+            <button
+              type="button"
+              className="button partner__delete"
+              aria-disabled={busy || undefined}
+              onClick={() => void confirm()}
+            >
+              {busy ? 'Deleting...' : 'Delete partner'}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/** The sites typed one per line (or separated by commas or spaces), as the list the API takes. */
+const originList = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+
+/** What the add form holds: the allowed sites as the text typed. */
+interface PartnerFormInput {
+  name: string;
+  key: string;
+  origins: string;
+}
+type PartnerField = keyof PartnerFormInput;
+const partnerFields: readonly PartnerField[] = ['name', 'key', 'origins'];
+
+const checkNewPartner = zodResolver(newPartner);
+
+/**
+ * Checks the form with the server's own schema (newPartner), the sites read into the list the API
+ * takes, so each site is judged in the server's words before anything is sent.
+ */
+const partnerResolver: Resolver<PartnerFormInput, unknown, NewPartner> = async (values, context, options) => {
+  const result = await checkNewPartner(
+    { ...values, origins: originList(values.origins) },
+    context,
+    // The field names are the form's own: only 'origins' differs in shape, not in name.
+    options as unknown as Parameters<typeof checkNewPartner>[2],
+  );
+  return Object.keys(result.errors).length > 0
+    ? { values: {}, errors: result.errors as Record<string, never> }
+    : { values: result.values as NewPartner, errors: {} };
+};
+
+/** A field's message: its own, or (for the sites) the first site's. */
+function messageOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { message } = error as { message?: unknown };
+  if (typeof message === 'string' && message) return message;
+  if (Array.isArray(error)) return error.map(messageOf).find(Boolean);
+  return undefined;
+}
+
+function AddPartnerForm() {
+  const ids = useId();
+  const add = useAddPartner();
+  const { register, handleSubmit, setError, setValue, getFieldState, reset, formState } = useForm<
+    PartnerFormInput,
+    unknown,
+    NewPartner
+  >({
+    resolver: partnerResolver,
+    defaultValues: { name: '', key: '', origins: '' },
+  });
+
+  const submit = handleSubmit((partner) => {
+    if (add.isPending) return;
+    add.mutate(partner, {
+      onSuccess: () => {
+        reset();
+        showToast({ title: 'Partner Added', description: `${partner.name} can now embed the quote wizard.` });
+      },
+      onError: (error) => {
+        if (error instanceof StaffApiError && (error.status === 401 || error.locked)) return;
+        const fields = error instanceof StaffApiError ? Object.entries(error.fields) : [];
+        let focused = false;
+        for (const [name, message] of fields) {
+          const field = partnerFields.find((each) => each === (name.split('.')[0] ?? name));
+          if (!field) continue;
+          setError(field, { message }, { shouldFocus: !focused });
+          focused = true;
+        }
+        if (focused) return;
+        showToast({
+          title: 'Partner Not Added',
+          description: error.message || 'The partner could not be added. Please try again.',
+          variant: 'destructive',
+        });
+      },
+    });
+  });
+
+  const message = (field: PartnerField) => messageOf(formState.errors[field]);
+  const describedBy = (field: PartnerField, hint?: string) =>
+    (message(field) ? `${ids}-${String(field)}-error` : undefined) ?? hint;
+  const error = (field: PartnerField) => {
+    const text = message(field);
+    return text ? (
+      <p id={`${ids}-${String(field)}-error`} className="field-error">
+        {text}
       </p>
     ) : null;
+  };
 
   return (
     <section className="card" aria-labelledby={`${ids}-heading`}>
@@ -227,13 +355,14 @@ function AddPartnerForm({ onAdded }: { onAdded: (partner: PartnerSite) => void }
           <label htmlFor={`${ids}-name`}>Name</label>
           <input
             id={`${ids}-name`}
-            value={name}
             maxLength={100}
-            onChange={(event) => {
-              setName(event.target.value);
-              if (!keyEdited) setKey(suggestedKey(event.target.value));
-            }}
-            aria-invalid={fields.name ? true : undefined}
+            {...register('name', {
+              // The key follows the name until staff type a key of their own.
+              onChange: (event: { target: { value: string } }) => {
+                if (!getFieldState('key').isDirty) setValue('key', suggestedKey(event.target.value));
+              },
+            })}
+            aria-invalid={message('name') ? true : undefined}
             aria-describedby={describedBy('name')}
           />
           {error('name')}
@@ -242,16 +371,12 @@ function AddPartnerForm({ onAdded }: { onAdded: (partner: PartnerSite) => void }
           <label htmlFor={`${ids}-key`}>Key</label>
           <input
             id={`${ids}-key`}
-            value={key}
             maxLength={64}
             autoCapitalize="none"
             spellCheck={false}
-            onChange={(event) => {
-              setKey(event.target.value);
-              setKeyEdited(true);
-            }}
-            aria-invalid={fields.key ? true : undefined}
-            aria-describedby={describedBy('key') ?? `${ids}-key-hint`}
+            {...register('key')}
+            aria-invalid={message('key') ? true : undefined}
+            aria-describedby={describedBy('key', `${ids}-key-hint`)}
           />
           <p id={`${ids}-key-hint`} className="muted">
             Lower-case letters, digits and hyphens. It goes in the partner's embed code.
@@ -263,19 +388,18 @@ function AddPartnerForm({ onAdded }: { onAdded: (partner: PartnerSite) => void }
           <textarea
             id={`${ids}-origins`}
             rows={3}
-            value={origins}
-            onChange={(event) => setOrigins(event.target.value)}
             placeholder="https://agency.example"
-            aria-invalid={fields.origins ? true : undefined}
-            aria-describedby={describedBy('origins') ?? `${ids}-origins-hint`}
+            {...register('origins')}
+            aria-invalid={message('origins') ? true : undefined}
+            aria-describedby={describedBy('origins', `${ids}-origins-hint`)}
           />
           <p id={`${ids}-origins-hint`} className="muted">
             One per line, like https://agency.example — the sites allowed to send quotes with this key.
           </p>
           {error('origins')}
         </div>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Adding...' : 'Add partner'}
+        <button type="submit" className="button" aria-disabled={add.isPending || undefined}>
+          {add.isPending ? 'Adding...' : 'Add partner'}
         </button>
       </form>
     </section>

@@ -1,9 +1,8 @@
 import { AlertDialog } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
-import { disconnectXero, type XeroTenant } from '../admin-api.ts';
-import { reportAdminError } from '../admin-errors.ts';
+import { useDisconnectXero, type XeroTenant } from './xero-queries.ts';
 
 /** Props of {@link OrganisationList}. */
 export interface OrganisationListProps {
@@ -60,26 +59,27 @@ function Organisation({ tenant, onDisconnected }: { tenant: XeroTenant; onDiscon
  */
 function DisconnectDialog({ tenant, onDisconnected }: { tenant: XeroTenant; onDisconnected: () => void }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const disconnecting = useDisconnectXero();
+  const busy = disconnecting.isPending;
+  // While disconnecting, the organisation (and this dialog) may go away: the screen places focus.
+  const leaving = useRef(false);
 
   const confirm = async () => {
     if (busy) return;
-    setBusy(true);
+    leaving.current = true;
     try {
-      await disconnectXero(tenant.tenantId);
+      // Awaited rather than a callback of mutate: the organisation is gone from the list (and this
+      // dialog unmounted) once the status is read again.
+      await disconnecting.mutateAsync(tenant.tenantId);
       showToast({
         title: 'Xero disconnected successfully',
         description: `${tenant.tenantName} is no longer connected, and its weekly reports are cancelled.`,
       });
-      setDone(true);
       setOpen(false);
-      onDisconnected();
-    } catch (error) {
+    } catch {
+      // The one error handler has shown the toast.
+      leaving.current = false;
       setOpen(false);
-      reportAdminError(error, 'Failed to disconnect Xero', 'Failed to disconnect Xero');
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -93,7 +93,6 @@ function DisconnectDialog({ tenant, onDisconnected }: { tenant: XeroTenant; onDi
       open={open}
       onOpenChange={(next) => {
         if (busy) return;
-        if (next) setDone(false);
         setOpen(next);
       }}
     >
@@ -108,8 +107,11 @@ function DisconnectDialog({ tenant, onDisconnected }: { tenant: XeroTenant; onDi
           className="dialog"
           onEscapeKeyDown={holdWhileBusy}
           onCloseAutoFocus={(event) => {
-            // The button that opened it goes with the organisation; the screen places focus instead.
-            if (done) event.preventDefault();
+            // The button that opened it goes with the organisation: once the dialog has let go of
+            // focus, the screen places it.
+            if (!leaving.current) return;
+            event.preventDefault();
+            onDisconnected();
           }}
         >
           <AlertDialog.Title className="dialog__title">Disconnect {tenant.tenantName}?</AlertDialog.Title>

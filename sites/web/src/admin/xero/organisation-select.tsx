@@ -1,36 +1,49 @@
-import { useState } from 'react';
-import type { XeroTenant } from '../admin-api.ts';
+import { useEffect } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { XeroTenant } from './xero-queries.ts';
+
+/** The organisation a form starts with: the only one, when there is one. */
+export function onlyOrganisation(tenants: readonly XeroTenant[]): string {
+  return tenants.length === 1 ? (tenants[0]?.tenantId ?? '') : '';
+}
 
 /**
- * The organisation chosen in a form. With one organisation it is chosen already; a choice that is no
- * longer offered (disconnected meanwhile) falls back the same way.
+ * Keeps a form's organisation one that is offered: with one organisation it is chosen already (unless
+ * staff chose otherwise), and a choice no longer offered (disconnected meanwhile) falls back the same
+ * way. It syncs the form with the list; it fetches nothing.
  */
-export function useChosenOrganisation(tenants: readonly XeroTenant[]): [string, (tenantId: string) => void] {
-  const [chosen, setChosen] = useState<string | null>(null);
-  const offered = chosen !== null && (chosen === '' || tenants.some((tenant) => tenant.tenantId === chosen));
-  const only = tenants.length === 1 ? (tenants[0]?.tenantId ?? '') : '';
-  return [offered ? chosen : only, setChosen];
+export function useOfferedOrganisation(
+  tenants: readonly XeroTenant[],
+  chosen: string,
+  staffChose: boolean,
+  choose: (tenantId: string) => void,
+): void {
+  const only = onlyOrganisation(tenants);
+  const offered = chosen === '' || tenants.some((tenant) => tenant.tenantId === chosen);
+  const fallBack = !offered || (chosen === '' && only !== '' && !staffChose);
+  useEffect(() => {
+    if (fallBack) choose(only);
+  }, [fallBack, choose, only]);
 }
 
 /** Props of {@link OrganisationSelect}. */
 export interface OrganisationSelectProps {
   id: string;
   tenants: readonly XeroTenant[];
-  value: string;
-  onChange: (tenantId: string) => void;
+  /** The form's registration of its tenantId field. */
+  registration: UseFormRegisterReturn;
   invalid: boolean;
-  /** The server's message about this field, shown under it. */
-  error?: string;
+  /** A message about this field shown under it (one the form's summary does not already say). */
+  error?: string | undefined;
   /** The id of a form-level message that also concerns this field. */
-  describedBy?: string;
+  describedBy?: string | undefined;
 }
 
 /** The 'Organisation' select of the test-report and weekly forms. */
 export function OrganisationSelect({
   id,
   tenants,
-  value,
-  onChange,
+  registration,
   invalid,
   error,
   describedBy,
@@ -41,8 +54,7 @@ export function OrganisationSelect({
       <label htmlFor={id}>Organisation</label>
       <select
         id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        {...registration}
         aria-invalid={invalid || Boolean(error) || undefined}
         aria-describedby={described || undefined}
       >

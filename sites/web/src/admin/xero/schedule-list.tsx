@@ -1,13 +1,12 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
-import { cancelXeroSchedule, type XeroSchedule } from '../admin-api.ts';
-import { reportAdminError } from '../admin-errors.ts';
 import { reportNames, scheduleTiming } from './xero-labels.ts';
+import { useCancelSchedule, type XeroScheduleItem } from './xero-queries.ts';
 
 /** Props of {@link ScheduleList}. */
 export interface ScheduleListProps {
-  schedules: readonly XeroSchedule[];
+  schedules: readonly XeroScheduleItem[];
   onCancelled: (scheduleId: string) => void;
 }
 
@@ -23,21 +22,28 @@ export function ScheduleList({ schedules, onCancelled }: ScheduleListProps) {
   );
 }
 
-function Schedule({ schedule, onCancelled }: { schedule: XeroSchedule; onCancelled: (id: string) => void }) {
+function Schedule({
+  schedule,
+  onCancelled,
+}: {
+  schedule: XeroScheduleItem;
+  onCancelled: (id: string) => void;
+}) {
   const headingId = useId();
-  const [busy, setBusy] = useState(false);
+  const cancelling = useCancelSchedule();
+  const busy = cancelling.isPending;
   const timing = scheduleTiming(schedule);
 
   const cancel = async () => {
     if (busy) return;
-    setBusy(true);
     try {
-      const cancelled = await cancelXeroSchedule(schedule.id);
+      // Awaited rather than a callback of mutate: the schedule is gone from the list (and this item
+      // unmounted) by the time it settles.
+      const cancelled = await cancelling.mutateAsync(schedule.id);
       showToast({ title: cancelled.message, description: `${schedule.tenantName}: ${timing}.` });
       onCancelled(schedule.id);
-    } catch (error) {
-      setBusy(false);
-      reportAdminError(error, 'Failed to cancel weekly reports', 'Failed to cancel weekly reports');
+    } catch {
+      // The one error handler has shown the toast.
     }
   };
 

@@ -1,56 +1,71 @@
-import { type FormEvent, useId, useState } from 'react';
+import {
+  type XeroTestReportInput,
+  xeroTestReport,
+  xeroTestReportSummary,
+} from '@cleanquote/quote-core/staff';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
-import { AdminApiError, sendXeroTestReport, type XeroTenant } from '../admin-api.ts';
-import { reportAdminError } from '../admin-errors.ts';
+import { StaffApiError } from '../lib/staff-api.ts';
 import { FormSubmitRow } from './form-submit-row.tsx';
-import { OrganisationSelect, useChosenOrganisation } from './organisation-select.tsx';
-import { testReportProblem } from './xero-labels.ts';
+import { OrganisationSelect, onlyOrganisation, useOfferedOrganisation } from './organisation-select.tsx';
+import { messagesOf } from './xero-form-errors.ts';
+import { useSendTestReport, type XeroTenant } from './xero-queries.ts';
 
 /**
- * 'Send a test report' (spec §5, §8; issue 16 item 4): the organisation's profit and loss and balance
- * sheet mailed now. The button stays enabled: pressed with a field missing it says what is missing,
- * and the message follows the fields from then on.
+ * 'Send a test report' (spec §5, §8): the organisation's profit and loss and balance sheet mailed
+ * now. Checked in the browser with the server's own schema, so the browser says what the server
+ * would; the button stays enabled: pressed with a field missing it says what is missing.
  */
 export function TestReportForm({
   tenants,
   onReconnectNeeded,
 }: {
   tenants: readonly XeroTenant[];
-  /** Xero refused the organisation's connection (409): the screen shows 'Reconnect needed'. */
+  /** Xero refused the organisation's connection (409): the screen shows 'Reconnect needed' there. */
   onReconnectNeeded: () => void;
 }) {
   const ids = useId();
-  const [tenantId, setTenantId] = useChosenOrganisation(tenants);
-  const [email, setEmail] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, string>>>({});
-  const [sending, setSending] = useState(false);
+  const form = useForm<XeroTestReportInput>({
+    // raw: what staff typed is sent, and the server reads it with the same schema.
+    resolver: zodResolver(xeroTestReport, undefined, { raw: true }),
+    defaultValues: { tenantId: onlyOrganisation(tenants), email: '' },
+  });
+  const { register, handleSubmit, setError, setValue, formState } = form;
+  const send = useSendTestReport();
+  // Once staff pick an organisation themselves (even 'Choose an organisation'), it stays theirs.
+  const [staffChose, setStaffChose] = useState(false);
+  const submitted = formState.isSubmitted;
+  const choose = useCallback(
+    // After a submit the message follows the fields, so the choice is checked again.
+    (tenantId: string) => setValue('tenantId', tenantId, { shouldValidate: submitted }),
+    [setValue, submitted],
+  );
+  useOfferedOrganisation(tenants, form.watch('tenantId'), staffChose, choose);
 
-  const problem = attempted ? testReportProblem({ tenantId, email }) : null;
+  const submit = handleSubmit((request) => {
+    if (send.isPending) return;
+    send.mutate(request, {
+      onSuccess: (sent) => showToast({ title: 'Test report sent', description: sent }),
+      // The toast is the one error handler's; the fields say which of them the server refused.
+      onError: (error) => {
+        if (!(error instanceof StaffApiError)) return;
+        if (error.status === 409) onReconnectNeeded();
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (field === 'tenantId' || field === 'email') setError(field, { message });
+        }
+      },
+    });
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    setAttempted(true);
-    setFieldErrors({});
-    if (testReportProblem({ tenantId, email })) {
-      document.getElementById(tenantId ? `${ids}-email` : `${ids}-tenant`)?.focus();
-      return;
-    }
-    setSending(true);
-    try {
-      const sent = await sendXeroTestReport(tenantId, email.trim());
-      showToast({ title: 'Test report sent', description: sent.message });
-    } catch (error) {
-      if (error instanceof AdminApiError) setFieldErrors(error.fields);
-      reportAdminError(error, 'Failed to send test report', 'Failed to send test report');
-      if (error instanceof AdminApiError && error.status === 409) onReconnectNeeded();
-    } finally {
-      setSending(false);
-    }
-  };
-
+  const messages = messagesOf(formState.errors);
+  const problem = xeroTestReportSummary(messages) ?? null;
   const problemId = problem ? `${ids}-problem` : undefined;
+  // A field the summary speaks for shows no message of its own.
+  const own = (field: 'tenantId' | 'email') => (problem ? undefined : messages[field]);
+  const emailError = own('email');
+
   return (
     <section className="card xero-section" aria-labelledby={`${ids}-heading`}>
       <h2 id={`${ids}-heading`}>Send a test report</h2>
@@ -60,14 +75,10 @@ export function TestReportForm({
           <OrganisationSelect
             id={`${ids}-tenant`}
             tenants={tenants}
-            value={tenantId}
-            onChange={(next) => {
-              setTenantId(next);
-              setFieldErrors(({ tenantId: _, ...rest }) => rest);
-            }}
-            invalid={problem !== null && !tenantId}
-            error={fieldErrors.tenantId}
-            describedBy={problem !== null && !tenantId ? problemId : undefined}
+            registration={register('tenantId', { onChange: () => setStaffChose(true) })}
+            invalid={Boolean(messages.tenantId)}
+            error={own('tenantId')}
+            describedBy={problem && messages.tenantId ? problemId : undefined}
           />
           <div className="field">
             <label htmlFor={`${ids}-email`}>Email address</label>
@@ -75,24 +86,17 @@ export function TestReportForm({
               id={`${ids}-email`}
               type="email"
               autoComplete="email"
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setFieldErrors(({ email: _, ...rest }) => rest);
-              }}
-              aria-invalid={(problem !== null && !email.trim()) || Boolean(fieldErrors.email) || undefined}
+              {...register('email')}
+              aria-invalid={messages.email ? true : undefined}
               aria-describedby={
-                [
-                  problem !== null && !email.trim() ? problemId : '',
-                  fieldErrors.email ? `${ids}-email-error` : '',
-                ]
+                [problem && messages.email ? problemId : '', emailError ? `${ids}-email-error` : '']
                   .filter(Boolean)
                   .join(' ') || undefined
               }
             />
-            {fieldErrors.email ? (
+            {emailError ? (
               <p id={`${ids}-email-error`} className="field-error">
-                {fieldErrors.email}
+                {emailError}
               </p>
             ) : null}
           </div>
@@ -100,7 +104,7 @@ export function TestReportForm({
         <FormSubmitRow
           problem={problem}
           problemId={problemId}
-          busy={sending}
+          busy={send.isPending}
           label="Send Test Report"
           busyLabel="Sending..."
         />

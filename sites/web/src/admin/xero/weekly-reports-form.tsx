@@ -1,31 +1,25 @@
-import { hourLabel, WEEK_DAYS, XERO_REPORT_NAMES } from '@cleanquote/content';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { hourLabel, WEEK_DAYS, XERO_REPORT_NAMES, XERO_REPORT_TYPES } from '@cleanquote/content';
+import { type XeroScheduleInput, xeroSchedule, xeroScheduleSummary } from '@cleanquote/quote-core/staff';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type KeyboardEvent, useCallback, useId, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
-import {
-  AdminApiError,
-  scheduleXeroReports,
-  XERO_REPORT_TYPES,
-  type XeroReportType,
-  type XeroSchedule,
-  type XeroTenant,
-} from '../admin-api.ts';
-import { reportAdminError } from '../admin-errors.ts';
+import { StaffApiError } from '../lib/staff-api.ts';
 import { FormSubmitRow } from './form-submit-row.tsx';
-import { OrganisationSelect, useChosenOrganisation } from './organisation-select.tsx';
-import {
-  addRecipient,
-  HOURS,
-  SCHEDULE_DEFAULTS,
-  SCHEDULE_TENANT_MISSING,
-  scheduleProblem,
-} from './xero-labels.ts';
+import { OrganisationSelect, onlyOrganisation, useOfferedOrganisation } from './organisation-select.tsx';
+import { messagesOf } from './xero-form-errors.ts';
+import { addRecipient, HOURS, SCHEDULE_DEFAULTS } from './xero-labels.ts';
+import { useScheduleReports, type XeroTenant } from './xero-queries.ts';
+
+const FIELDS = ['tenantId', 'dayOfWeek', 'hour', 'emailRecipients', 'reportTypes'] as const;
+type Field = (typeof FIELDS)[number];
+const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
 
 /** Props of {@link WeeklyReportsForm}. */
 export interface WeeklyReportsFormProps {
   tenants: readonly XeroTenant[];
   /** The signed-in admin's address: the first recipient until changed (spec §9). */
   adminEmail: string;
-  onScheduled: (schedule: XeroSchedule) => void;
 }
 
 /**
@@ -33,41 +27,62 @@ export interface WeeklyReportsFormProps {
  * types, defaulting to Monday 09:00 with the Profit and Loss and Balance Sheet to the admin. The
  * button stays enabled; pressed with something missing it says what.
  */
-export function WeeklyReportsForm({ tenants, adminEmail, onScheduled }: WeeklyReportsFormProps) {
+export function WeeklyReportsForm({ tenants, adminEmail }: WeeklyReportsFormProps) {
   const ids = useId();
-  const [tenantId, setTenantId] = useChosenOrganisation(tenants);
-  const [dayOfWeek, setDayOfWeek] = useState<string>(SCHEDULE_DEFAULTS.dayOfWeek);
-  const [hour, setHour] = useState<string>(SCHEDULE_DEFAULTS.hour);
-  const [recipients, setRecipients] = useState<string[]>(() =>
-    adminEmail.trim() ? [adminEmail.trim()] : [],
+  const form = useForm<XeroScheduleInput>({
+    // raw: the day and hour go as the text the API takes ('1', '9'), read by the same schema there.
+    resolver: zodResolver(xeroSchedule, undefined, { raw: true }),
+    defaultValues: {
+      tenantId: onlyOrganisation(tenants),
+      dayOfWeek: SCHEDULE_DEFAULTS.dayOfWeek,
+      hour: SCHEDULE_DEFAULTS.hour,
+      emailRecipients: adminEmail.trim() ? [adminEmail.trim()] : [],
+      reportTypes: [...SCHEDULE_DEFAULTS.reportTypes],
+    },
+  });
+  const { register, handleSubmit, setError, setValue, formState, control } = form;
+  const schedule = useScheduleReports();
+  // Once staff pick an organisation themselves (even 'Choose an organisation'), it stays theirs.
+  const [staffChose, setStaffChose] = useState(false);
+  const submitted = formState.isSubmitted;
+  const choose = useCallback(
+    // After a submit the message follows the fields, so the choice is checked again.
+    (tenantId: string) => setValue('tenantId', tenantId, { shouldValidate: submitted }),
+    [setValue, submitted],
   );
+  useOfferedOrganisation(tenants, form.watch('tenantId'), staffChose, choose);
+  // The recipients are a list the Add and Remove buttons change; the field typed into is not sent.
+  const { field: recipientsField } = useController({ control, name: 'emailRecipients' });
+  const recipients = recipientsField.value ?? [];
   const [typed, setTyped] = useState('');
   const [recipientNote, setRecipientNote] = useState('');
-  const [reportTypes, setReportTypes] = useState<XeroReportType[]>([...SCHEDULE_DEFAULTS.reportTypes]);
-  const [attempted, setAttempted] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, string>>>({});
-  const [busy, setBusy] = useState(false);
 
-  const request = { tenantId, dayOfWeek, hour, emailRecipients: recipients, reportTypes };
-  const problem = attempted ? scheduleProblem(request) : null;
+  const messages = messagesOf(formState.errors);
+  const problem = xeroScheduleSummary(messages) ?? null;
   const problemId = problem ? `${ids}-problem` : undefined;
-  const tenantMissing = problem === SCHEDULE_TENANT_MISSING;
-  const recipientsMissing = problem !== null && !tenantMissing && recipients.length === 0;
-  const typesMissing = problem !== null && !tenantMissing && reportTypes.length === 0;
+  const tenantMissing = Boolean(problem && messages.tenantId);
+  const recipientsMissing = Boolean(problem && !tenantMissing && messages.emailRecipients);
+  const typesMissing = Boolean(problem && !tenantMissing && messages.reportTypes);
+  // A field the summary speaks for shows no message of its own.
+  const own = (field: Field) =>
+    problem && (field === 'tenantId' || field === 'emailRecipients' || field === 'reportTypes')
+      ? undefined
+      : messages[field];
+
+  const focusRecipient = () => document.getElementById(`${ids}-recipient`)?.focus();
 
   const add = () => {
     const outcome = addRecipient(recipients, typed);
     if (outcome.added) {
-      setRecipients(outcome.recipients);
+      recipientsField.onChange(outcome.recipients);
       setTyped('');
       setRecipientNote(`${outcome.address} added.`);
-      setFieldErrors(({ emailRecipients: _, ...rest }) => rest);
     } else if (outcome.reason === 'listed') {
       setRecipientNote(`${outcome.address} is already listed.`);
     } else {
       setRecipientNote('Type an email address to add.');
     }
-    document.getElementById(`${ids}-recipient`)?.focus();
+    focusRecipient();
   };
 
   // Enter in the address field adds it rather than setting up the schedule.
@@ -78,58 +93,37 @@ export function WeeklyReportsForm({ tenants, adminEmail, onScheduled }: WeeklyRe
   };
 
   const remove = (address: string) => {
-    setRecipients((listed) => listed.filter((each) => each !== address));
+    recipientsField.onChange(recipients.filter((each) => each !== address));
     setRecipientNote(`${address} removed.`);
     // The button pressed goes with the address: focus returns to where addresses are typed.
-    document.getElementById(`${ids}-recipient`)?.focus();
+    focusRecipient();
   };
 
-  const toggleType = (type: XeroReportType, checked: boolean) => {
-    setReportTypes((chosen) =>
-      checked
-        ? XERO_REPORT_TYPES.filter((each) => each === type || chosen.includes(each))
-        : chosen.filter((each) => each !== type),
-    );
-    setFieldErrors(({ reportTypes: _, ...rest }) => rest);
-  };
+  const submit = handleSubmit((request) => {
+    if (schedule.isPending) return;
+    schedule.mutate(request, {
+      onSuccess: (scheduled) => showToast({ title: 'Weekly reports scheduled', description: scheduled }),
+      // The toast is the one error handler's; the fields say which of them the server refused.
+      onError: (error) => {
+        if (!(error instanceof StaffApiError)) return;
+        for (const [name, message] of Object.entries(error.fields)) {
+          const field = name.split('.')[0] ?? name;
+          if (isField(field)) setError(field, { message });
+        }
+      },
+    });
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setAttempted(true);
-    setFieldErrors({});
-    const missing = scheduleProblem(request);
-    if (missing) {
-      const first =
-        missing === SCHEDULE_TENANT_MISSING
-          ? `${ids}-tenant`
-          : recipients.length === 0
-            ? `${ids}-recipient`
-            : `${ids}-type-${XERO_REPORT_TYPES[0]}`;
-      document.getElementById(first)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const scheduled = await scheduleXeroReports(request);
-      showToast({ title: 'Weekly reports scheduled', description: scheduled.message });
-      onScheduled(scheduled.schedule);
-    } catch (error) {
-      if (error instanceof AdminApiError) setFieldErrors(error.fields);
-      reportAdminError(error, 'Failed to schedule weekly reports', 'Failed to schedule weekly reports');
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const fieldError = (field: string) =>
-    fieldErrors[field] ? (
+  const fieldError = (field: Field) => {
+    const message = own(field);
+    return message ? (
       <p id={`${ids}-${field}-error`} className="field-error">
-        {fieldErrors[field]}
+        {message}
       </p>
     ) : null;
-  const describedBy = (field: string, missing: boolean, hint?: string) =>
-    [hint, missing ? problemId : undefined, fieldErrors[field] ? `${ids}-${field}-error` : undefined]
+  };
+  const describedBy = (field: Field, missing: boolean, hint?: string) =>
+    [hint, missing ? problemId : undefined, own(field) ? `${ids}-${field}-error` : undefined]
       .filter(Boolean)
       .join(' ') || undefined;
 
@@ -142,22 +136,18 @@ export function WeeklyReportsForm({ tenants, adminEmail, onScheduled }: WeeklyRe
           <OrganisationSelect
             id={`${ids}-tenant`}
             tenants={tenants}
-            value={tenantId}
-            onChange={(next) => {
-              setTenantId(next);
-              setFieldErrors(({ tenantId: _, ...rest }) => rest);
-            }}
-            invalid={tenantMissing}
-            error={fieldErrors.tenantId}
+            registration={register('tenantId', { onChange: () => setStaffChose(true) })}
+            invalid={Boolean(messages.tenantId)}
+            error={own('tenantId')}
             describedBy={tenantMissing ? problemId : undefined}
           />
           <div className="field">
             <label htmlFor={`${ids}-day`}>Day</label>
             <select
               id={`${ids}-day`}
-              value={dayOfWeek}
-              onChange={(event) => setDayOfWeek(event.target.value)}
-              aria-invalid={fieldErrors.dayOfWeek ? true : undefined}
+              defaultValue={SCHEDULE_DEFAULTS.dayOfWeek}
+              {...register('dayOfWeek')}
+              aria-invalid={messages.dayOfWeek ? true : undefined}
               aria-describedby={describedBy('dayOfWeek', false)}
             >
               {WEEK_DAYS.map((day, index) => (
@@ -172,9 +162,9 @@ export function WeeklyReportsForm({ tenants, adminEmail, onScheduled }: WeeklyRe
             <label htmlFor={`${ids}-hour`}>Time</label>
             <select
               id={`${ids}-hour`}
-              value={hour}
-              onChange={(event) => setHour(event.target.value)}
-              aria-invalid={fieldErrors.hour ? true : undefined}
+              defaultValue={SCHEDULE_DEFAULTS.hour}
+              {...register('hour')}
+              aria-invalid={messages.hour ? true : undefined}
               aria-describedby={describedBy('hour', false, `${ids}-hour-hint`)}
             >
               {HOURS.map((each) => (
@@ -213,10 +203,11 @@ export function WeeklyReportsForm({ tenants, adminEmail, onScheduled }: WeeklyRe
                 id={`${ids}-recipient`}
                 type="email"
                 autoComplete="email"
+                ref={recipientsField.ref}
                 value={typed}
                 onChange={(event) => setTyped(event.target.value)}
                 onKeyDown={addOnEnter}
-                aria-invalid={recipientsMissing || Boolean(fieldErrors.emailRecipients) || undefined}
+                aria-invalid={recipientsMissing || Boolean(messages.emailRecipients) || undefined}
                 aria-describedby={describedBy('emailRecipients', recipientsMissing)}
               />
             </div>
@@ -235,12 +226,7 @@ export function WeeklyReportsForm({ tenants, adminEmail, onScheduled }: WeeklyRe
           <div className="xero-report-types">
             {XERO_REPORT_TYPES.map((type) => (
               <label key={type}>
-                <input
-                  id={`${ids}-type-${type}`}
-                  type="checkbox"
-                  checked={reportTypes.includes(type)}
-                  onChange={(event) => toggleType(type, event.target.checked)}
-                />
+                <input id={`${ids}-type-${type}`} type="checkbox" value={type} {...register('reportTypes')} />
                 {XERO_REPORT_NAMES[type]}
               </label>
             ))}
@@ -251,7 +237,7 @@ export function WeeklyReportsForm({ tenants, adminEmail, onScheduled }: WeeklyRe
         <FormSubmitRow
           problem={problem}
           problemId={problemId}
-          busy={busy}
+          busy={schedule.isPending}
           label="Schedule Weekly Reports"
           busyLabel="Setting up..."
         />

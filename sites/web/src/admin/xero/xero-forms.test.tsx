@@ -1,26 +1,20 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { XERO_MESSAGES } from '@cleanquote/content';
+import { fieldErrors, xeroTestReport } from '@cleanquote/quote-core/staff';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSiteState, toasts } from '../../state/site-state.ts';
-import {
-  AdminApiError,
-  scheduleXeroReports,
-  sendXeroTestReport,
-  type XeroSchedule,
-  type XeroTenant,
-} from '../admin-api.ts';
+import { createStaffQueryClient } from '../lib/query-client.ts';
 import { TestReportForm } from './test-report-form.tsx';
 import { WeeklyReportsForm } from './weekly-reports-form.tsx';
+import type { XeroTenant } from './xero-queries.ts';
 
-vi.mock('../admin-api.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../admin-api.ts')>()),
-  sendXeroTestReport: vi.fn(),
-  scheduleXeroReports: vi.fn(),
-}));
-
-const sendTest = vi.mocked(sendXeroTestReport);
-const onReconnectNeeded = vi.fn();
-const schedule = vi.mocked(scheduleXeroReports);
+/*
+ * The forms against a stand-in for the API's fetch: each request is recorded and answered with the
+ * JSON the API gives (the e2e specs run them against the real server).
+ */
 
 const sparkle: XeroTenant = {
   tenantId: '6f1d9a2e-0000-4000-8000-000000000001',
@@ -35,40 +29,82 @@ const demo: XeroTenant = {
   tenantName: 'Demo Co',
 };
 
-function pending<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((yes) => {
+interface Sent {
+  method: string;
+  path: string;
+  body: unknown;
+}
+let sent: Sent[] = [];
+let answers: Array<() => Promise<Response>> = [];
+
+const json = (status: number, body: unknown) =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
+
+/** The next request is answered with `answer`, when it resolves. */
+const answerNext = (answer: () => Promise<Response>) => answers.push(answer);
+
+function pending() {
+  let resolve!: (response: Response) => void;
+  const promise = new Promise<Response>((yes) => {
     resolve = yes;
   });
   return { promise, resolve };
 }
 
-const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
-const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-
 beforeEach(() => {
   resetSiteState();
-  sendTest.mockReset();
-  schedule.mockReset();
-  onReconnectNeeded.mockReset();
+  sent = [];
+  answers = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      sent.push({
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      });
+      const answer = answers.shift();
+      return answer ? answer() : json(404, { error: 'No answer prepared.' });
+    }),
+  );
 });
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
 });
 
+function withClient(children: ReactNode) {
+  return <QueryClientProvider client={createStaffQueryClient()}>{children}</QueryClientProvider>;
+}
+
+const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const press = async (name: string) => {
+  await act(async () => fireEvent.click(screen.getByRole('button', { name })));
+};
+
 describe('TestReportForm', () => {
+  const onReconnectNeeded = vi.fn();
+  beforeEach(() => onReconnectNeeded.mockReset());
+  const renderForm = (tenants: XeroTenant[]) =>
+    render(withClient(<TestReportForm tenants={tenants} onReconnectNeeded={onReconnectNeeded} />));
+
   it('with one organisation it is chosen already', () => {
-    render(<TestReportForm tenants={[sparkle]} onReconnectNeeded={onReconnectNeeded} />);
+    renderForm([sparkle]);
     expect(select('Organisation').value).toBe(sparkle.tenantId);
   });
 
-  it('pressed without an organisation or email: the spec’s message, nothing sent, the button still enabled', () => {
-    render(<TestReportForm tenants={[sparkle, demo]} onReconnectNeeded={onReconnectNeeded} />);
+  it('pressed without an organisation: the server’s own sentence, nothing sent, focus on the field, the button still enabled', async () => {
+    renderForm([sparkle, demo]);
     expect(select('Organisation').value).toBe('');
     fireEvent.change(input('Email address'), { target: { value: 'owner@sparkleclean.example' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send Test Report' }));
-    expect(sendTest).not.toHaveBeenCalled();
+    await press('Send Test Report');
+    expect(sent).toEqual([]);
+    expect(screen.getByRole('alert').textContent).toBe(XERO_MESSAGES.testReportMissing);
     expect(screen.getByRole('alert').textContent).toBe('Please select a tenant and enter an email address');
     expect(select('Organisation').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(select('Organisation'));
@@ -76,73 +112,96 @@ describe('TestReportForm', () => {
     expect(button.disabled).toBe(false);
     expect(button.getAttribute('aria-disabled')).toBeNull();
 
-    fireEvent.change(select('Organisation'), { target: { value: demo.tenantId } });
-    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => fireEvent.change(select('Organisation'), { target: { value: demo.tenantId } }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
-  it('says Sending... while busy, then toasts the server’s message', async () => {
-    render(<TestReportForm tenants={[sparkle]} onReconnectNeeded={onReconnectNeeded} />);
-    fireEvent.change(input('Email address'), { target: { value: ' owner@sparkleclean.example ' } });
-    const answer = pending<{ message: string }>();
-    sendTest.mockReturnValueOnce(answer.promise);
-    fireEvent.click(screen.getByRole('button', { name: 'Send Test Report' }));
-    expect(sendTest).toHaveBeenCalledWith(sparkle.tenantId, 'owner@sparkleclean.example');
-    const busy = screen.getByRole('button', { name: 'Sending...' });
+  it('a malformed address shows the message the server gives for it, before any request', async () => {
+    renderForm([sparkle]);
+    fireEvent.change(input('Email address'), { target: { value: 'owner at sparkleclean' } });
+    await press('Send Test Report');
+    const parsed = xeroTestReport.safeParse({ tenantId: sparkle.tenantId, email: 'owner at sparkleclean' });
+    if (parsed.success) throw new Error('the schema took a malformed address');
+    const serverMessage = fieldErrors(parsed.error).email;
+    expect(serverMessage).toBeTruthy();
+    expect(screen.getByText(serverMessage ?? '')).toBeTruthy();
+    expect(input('Email address').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(input('Email address'));
+    expect(sent).toEqual([]);
+  });
+
+  it('says Sending... while busy, sends once, then toasts the server’s message', async () => {
+    renderForm([sparkle]);
+    fireEvent.change(input('Email address'), { target: { value: 'owner@sparkleclean.example' } });
+    const answer = pending();
+    answerNext(() => answer.promise);
+    await press('Send Test Report');
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/api/xero/test-reports',
+        body: { tenantId: sparkle.tenantId, email: 'owner@sparkleclean.example' },
+      },
+    ]);
+    const busy = await screen.findByRole('button', { name: 'Sending...' });
     expect(busy.getAttribute('aria-disabled')).toBe('true');
-    fireEvent.click(busy);
-    expect(sendTest).toHaveBeenCalledTimes(1);
-    await act(async () => answer.resolve({ message: 'Test report sent to owner@sparkleclean.example' }));
-    expect(toasts.value[0]).toMatchObject({
-      description: 'Test report sent to owner@sparkleclean.example',
-      variant: 'default',
-    });
+    await press('Sending...');
+    expect(sent).toHaveLength(1);
+    await act(async () =>
+      answer.resolve(
+        new Response(
+          JSON.stringify({ success: true, message: 'Test report sent to owner@sparkleclean.example' }),
+        ),
+      ),
+    );
+    await waitFor(() =>
+      expect(toasts.value[0]).toMatchObject({
+        description: 'Test report sent to owner@sparkleclean.example',
+        variant: 'default',
+      }),
+    );
     expect(screen.getByRole('button', { name: 'Send Test Report' })).toBeTruthy();
   });
 
   it('on failure shows the server’s error, or Failed to send test report', async () => {
-    render(<TestReportForm tenants={[sparkle]} onReconnectNeeded={onReconnectNeeded} />);
+    renderForm([sparkle]);
     fireEvent.change(input('Email address'), { target: { value: 'owner@sparkleclean.example' } });
-    sendTest.mockRejectedValueOnce(new AdminApiError(502, 'Xero did not answer. Please try again.'));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send Test Report' })));
-    expect(toasts.value[0]).toMatchObject({
-      description: 'Xero did not answer. Please try again.',
-      variant: 'destructive',
-    });
-    sendTest.mockRejectedValueOnce(new Error(''));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send Test Report' })));
-    expect(toasts.value.at(-1)?.description).toBe('Failed to send test report');
+    answerNext(() => json(502, { error: 'Xero did not answer. Please try again.' }));
+    await press('Send Test Report');
+    await waitFor(() =>
+      expect(toasts.value[0]).toMatchObject({
+        title: 'Failed to send test report',
+        description: 'Xero did not answer. Please try again.',
+        variant: 'destructive',
+      }),
+    );
+    answerNext(() => json(500, { error: '' }));
+    await press('Send Test Report');
+    await waitFor(() => expect(toasts.value.at(-1)?.description).toBe('Failed to send test report'));
     expect(onReconnectNeeded).not.toHaveBeenCalled();
   });
 
   it('when Xero no longer accepts the connection (409) the screen is told, to show Reconnect needed', async () => {
-    render(<TestReportForm tenants={[sparkle]} onReconnectNeeded={onReconnectNeeded} />);
+    renderForm([sparkle]);
     fireEvent.change(input('Email address'), { target: { value: 'owner@sparkleclean.example' } });
-    sendTest.mockRejectedValueOnce(
-      new AdminApiError(409, 'Xero no longer allows access to this organisation.'),
+    answerNext(() => json(409, { error: 'Xero no longer allows access to this organisation.' }));
+    await press('Send Test Report');
+    await waitFor(() =>
+      expect(toasts.value[0]?.description).toBe('Xero no longer allows access to this organisation.'),
     );
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send Test Report' })));
-    expect(toasts.value[0]?.description).toBe('Xero no longer allows access to this organisation.');
     expect(onReconnectNeeded).toHaveBeenCalledTimes(1);
   });
 });
 
 describe('WeeklyReportsForm', () => {
-  const renderForm = (tenants: XeroTenant[] = [sparkle]) => {
-    const onScheduled = vi.fn();
-    render(
-      <WeeklyReportsForm
-        tenants={tenants}
-        adminEmail="owner@sparkleclean.example"
-        onScheduled={onScheduled}
-      />,
-    );
-    return onScheduled;
-  };
+  const renderForm = (tenants: XeroTenant[] = [sparkle]) =>
+    render(withClient(<WeeklyReportsForm tenants={tenants} adminEmail="owner@sparkleclean.example" />));
   const recipients = () =>
     within(screen.getByRole('group', { name: 'Recipients' }))
       .queryAllByRole('listitem')
       .map((item) => item.firstChild?.textContent);
   const checked = (name: string) => (screen.getByRole('checkbox', { name }) as HTMLInputElement).checked;
+  const button = () => screen.getByRole('button', { name: 'Schedule Weekly Reports' }) as HTMLButtonElement;
 
   it('defaults to Monday 09:00, the admin’s address, Profit and Loss and Balance Sheet (spec §9)', () => {
     renderForm();
@@ -180,83 +239,87 @@ describe('WeeklyReportsForm', () => {
     expect(document.activeElement).toBe(field);
   });
 
-  it('asks for the organisation first, then a recipient and a report type; the button stays enabled', () => {
+  it('asks for the organisation first, then a recipient and a report type, in the server’s words; nothing is sent', async () => {
     renderForm([sparkle, demo]);
-    const button = () => screen.getByRole('button', { name: 'Schedule Weekly Reports' }) as HTMLButtonElement;
-    fireEvent.click(button());
-    expect(screen.getByRole('alert').textContent).toBe('Please select a tenant');
+    await press('Schedule Weekly Reports');
+    expect(screen.getByRole('alert').textContent).toBe(XERO_MESSAGES.scheduleTenantMissing);
     expect(document.activeElement).toBe(select('Organisation'));
     expect(button().disabled).toBe(false);
 
-    fireEvent.change(select('Organisation'), { target: { value: demo.tenantId } });
+    await act(async () => fireEvent.change(select('Organisation'), { target: { value: demo.tenantId } }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove owner@sparkleclean.example' }));
-    fireEvent.click(button());
-    expect(screen.getByRole('alert').textContent).toBe(
-      'Please add at least one email recipient and select report types',
-    );
+    await press('Schedule Weekly Reports');
+    expect(screen.getByRole('alert').textContent).toBe(XERO_MESSAGES.scheduleContentMissing);
     expect(document.activeElement).toBe(input('Recipient email'));
 
     fireEvent.change(input('Recipient email'), { target: { value: 'owner@sparkleclean.example' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add recipient' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Profit and Loss' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Balance Sheet' }));
-    fireEvent.click(button());
+    await press('Schedule Weekly Reports');
     expect(screen.getByRole('alert').textContent).toBe(
       'Please add at least one email recipient and select report types',
     );
-    expect(schedule).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Profit and Loss' }));
+    expect(sent).toEqual([]);
     expect(button().disabled).toBe(false);
   });
 
   it('sends the choices as the API names them, says Setting up..., then toasts the server’s message', async () => {
-    const onScheduled = renderForm();
+    renderForm();
     fireEvent.change(select('Day'), { target: { value: '0' } });
     fireEvent.change(select('Time'), { target: { value: '17' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Trial Balance' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Profit and Loss' }));
-    const answer = pending<{ message: string; schedule: XeroSchedule }>();
-    schedule.mockReturnValueOnce(answer.promise);
-    fireEvent.click(screen.getByRole('button', { name: 'Schedule Weekly Reports' }));
-    expect(schedule).toHaveBeenCalledWith({
-      tenantId: sparkle.tenantId,
-      dayOfWeek: '0',
-      hour: '17',
-      emailRecipients: ['owner@sparkleclean.example'],
-      reportTypes: ['balance_sheet', 'trial_balance'],
+    const answer = pending();
+    answerNext(() => answer.promise);
+    await press('Schedule Weekly Reports');
+    expect(sent[0]).toEqual({
+      method: 'POST',
+      path: '/api/xero/schedule',
+      body: {
+        tenantId: sparkle.tenantId,
+        dayOfWeek: '0',
+        hour: '17',
+        emailRecipients: ['owner@sparkleclean.example'],
+        reportTypes: ['balance_sheet', 'trial_balance'],
+      },
     });
-    expect(screen.getByRole('button', { name: 'Setting up...' }).getAttribute('aria-disabled')).toBe('true');
-    const saved: XeroSchedule = {
-      id: 'schedule-1',
-      tenantId: sparkle.tenantId,
-      tenantName: sparkle.tenantName,
-      dayOfWeek: '0',
-      hour: '17',
-      emailRecipients: ['owner@sparkleclean.example'],
-      reportTypes: ['balance_sheet', 'trial_balance'],
-      jobName: 'xero-weekly:schedule-1',
-      nextRunAt: '2026-11-29T17:00:00+11:00',
-    };
-    await act(async () =>
-      answer.resolve({ message: 'Weekly reports scheduled for Sunday at 17:00', schedule: saved }),
+    expect((await screen.findByRole('button', { name: 'Setting up...' })).getAttribute('aria-disabled')).toBe(
+      'true',
     );
-    expect(toasts.value[0]?.description).toBe('Weekly reports scheduled for Sunday at 17:00');
-    expect(onScheduled).toHaveBeenCalledWith(saved);
+    await act(async () =>
+      answer.resolve(
+        new Response(
+          JSON.stringify({ success: true, message: 'Weekly reports scheduled for Sunday at 17:00' }),
+          { status: 201 },
+        ),
+      ),
+    );
+    await waitFor(() =>
+      expect(toasts.value[0]?.description).toBe('Weekly reports scheduled for Sunday at 17:00'),
+    );
   });
 
-  it('on failure shows the server’s error, or Failed to schedule weekly reports', async () => {
+  it('on failure shows the server’s message beside its field, and the server’s error', async () => {
     renderForm();
-    schedule.mockRejectedValueOnce(
-      new AdminApiError(400, 'Please check the highlighted fields.', { hour: 'Choose an hour from 0 to 23' }),
+    answerNext(() =>
+      json(400, {
+        error: 'Please check the highlighted fields.',
+        fields: { hour: 'Choose an hour from 0 to 23' },
+      }),
     );
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Schedule Weekly Reports' })));
-    expect(toasts.value[0]).toMatchObject({
-      description: 'Please check the highlighted fields.',
-      variant: 'destructive',
-    });
+    await press('Schedule Weekly Reports');
+    await waitFor(() =>
+      expect(toasts.value[0]).toMatchObject({
+        description: 'Please check the highlighted fields.',
+        variant: 'destructive',
+      }),
+    );
     expect(select('Time').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Choose an hour from 0 to 23')).toBeTruthy();
-    schedule.mockRejectedValueOnce(new Error(''));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Schedule Weekly Reports' })));
-    expect(toasts.value.at(-1)?.description).toBe('Failed to schedule weekly reports');
+    answerNext(() => json(500, { error: '' }));
+    await press('Schedule Weekly Reports');
+    await waitFor(() => expect(toasts.value.at(-1)?.description).toBe('Failed to schedule weekly reports'));
   });
 });

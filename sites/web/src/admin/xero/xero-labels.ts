@@ -1,5 +1,5 @@
-import { weeklySlotInWords, XERO_MESSAGES, XERO_REPORT_NAMES } from '@cleanquote/content';
-import type { XeroReportType, XeroSchedule } from '../admin-api.ts';
+import { weeklySlotInWords, XERO_REPORT_NAMES, type XeroReportType } from '@cleanquote/content';
+import type { XeroScheduleItem } from './xero-queries.ts';
 
 /** The hours offered (spec §9: 00:00 to 23:00), as the API's hour strings '0'–'23'. */
 export const HOURS: readonly string[] = Array.from({ length: 24 }, (_, hour) => String(hour));
@@ -11,13 +11,8 @@ export const SCHEDULE_DEFAULTS = {
   reportTypes: ['profit_loss', 'balance_sheet'] as readonly XeroReportType[],
 } as const;
 
-/** The validation messages of spec §5, in its words (shared with the API's answers). */
-export const TEST_REPORT_MISSING = XERO_MESSAGES.testReportMissing;
-export const SCHEDULE_TENANT_MISSING = XERO_MESSAGES.scheduleTenantMissing;
-export const SCHEDULE_RECIPIENTS_MISSING = XERO_MESSAGES.scheduleContentMissing;
-
 /** When a schedule runs, in words: 'Every Monday at 09:00'. */
-export function scheduleTiming(schedule: Pick<XeroSchedule, 'dayOfWeek' | 'hour'>): string {
+export function scheduleTiming(schedule: Pick<XeroScheduleItem, 'dayOfWeek' | 'hour'>): string {
   return `Every ${weeklySlotInWords(schedule.dayOfWeek, schedule.hour)}`;
 }
 
@@ -41,22 +36,4 @@ export function addRecipient(recipients: readonly string[], typed: string): Reci
     return { added: false, reason: 'listed', address };
   }
   return { added: true, recipients: [...recipients, address], address };
-}
-
-/** Why a test report cannot be sent yet, or `null` when it can. */
-export function testReportProblem(request: { tenantId: string; email: string }): string | null {
-  return request.tenantId && request.email.trim() ? null : TEST_REPORT_MISSING;
-}
-
-/** Why a weekly schedule cannot be set up yet (the organisation is asked for first), or `null`. */
-export function scheduleProblem(request: {
-  tenantId: string;
-  emailRecipients: readonly string[];
-  reportTypes: readonly XeroReportType[];
-}): string | null {
-  if (!request.tenantId) return SCHEDULE_TENANT_MISSING;
-  if (request.emailRecipients.length === 0 || request.reportTypes.length === 0) {
-    return SCHEDULE_RECIPIENTS_MISSING;
-  }
-  return null;
 }
