@@ -2,7 +2,7 @@ import { SERVICE_OPTIONS } from '@cleanquote/quote-core';
 import { QUOTE_STATUSES } from '@cleanquote/quote-core/staff';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { STATUS_LABELS, serviceLabel, sourceLabel, statusLabel, suburbOf } from '../lib/quote-labels.ts';
@@ -28,11 +28,24 @@ export interface QuoteListProps {
 }
 
 /**
+ * Replaces the page's query with `update` applied to the query as it is at that moment (read from
+ * the address bar, not from a render), so a change never undoes another made meanwhile. wouter's
+ * useSearchParams does the same, but public pages share wouter's chunk and must not grow for it.
+ */
+function useWriteSearch() {
+  const [, navigate] = useLocation();
+  return (update: (current: URLSearchParams) => URLSearchParams) => {
+    const query = update(new URLSearchParams(window.location.search)).toString();
+    navigate(`${window.location.pathname}${query ? `?${query}` : ''}`, { replace: true });
+  };
+}
+
+/**
  * The quote list: search and filters that narrow it as you type (kept in the URL), newest first or
  * by reply due, 'Load more' for the next keyset page, and the CSV of the current filter.
  */
 export function QuoteList({ filters }: QuoteListProps) {
-  const [, setSearchParams] = useSearchParams();
+  const writeSearch = useWriteSearch();
   const list = useInfiniteQuery(quoteListPages(filters));
   const [search, setSearch] = useState(filters.q ?? '');
   const [clock, setClock] = useState(() => Date.now());
@@ -42,7 +55,7 @@ export function QuoteList({ filters }: QuoteListProps) {
   // Each change is written onto the URL as it is when the change happens, so a change never
   // undoes another made meanwhile (a Service chosen while a search waits for its pause).
   const setFilter = (name: FilterName, value: string) =>
-    setSearchParams((current) => withFilter(current, name, value), { replace: true });
+    writeSearch((current) => withFilter(current, name, value));
 
   // Typing narrows the list once the typing pauses; only `q` is written, onto the URL's filters of
   // that moment.
@@ -172,13 +185,10 @@ export function QuoteList({ filters }: QuoteListProps) {
               className="button button--outline"
               onClick={() => {
                 setSearch('');
-                setSearchParams(
-                  (current) => {
-                    const sort = current.get('sort');
-                    return sort ? { sort } : '';
-                  },
-                  { replace: true },
-                );
+                writeSearch((current) => {
+                  const sort = current.get('sort');
+                  return new URLSearchParams(sort ? { sort } : {});
+                });
               }}
             >
               Clear filters
