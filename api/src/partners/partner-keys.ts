@@ -53,7 +53,7 @@ function judgeKey(snapshot: PartnerSnapshot, header: string, origin: string | un
 }
 
 /**
- * Checks the partner key of a quote request (DESIGN.md 'Embedding'): a key attributes the quote to
+ * Checks the partner key of a quote request (a partner's key works only from its listed sites): a key attributes the quote to
  * the partner's site, and only the partner's origins may submit with it, while it is enabled.
  * A request without an Origin header is not from an allowed origin: browsers always send one with a
  * cross-origin POST, so only a script outside a browser omits it.

@@ -146,7 +146,7 @@ export function authRoutes(loginThrottle: SlidingWindowLimiter) {
         c.var.logger.info({ userId: user.id }, 'signed in');
         return json ? c.json({ firstName: user.firstName, email: user.email }) : c.redirect(next, 303);
       })
-      // The Log Out button navigates here (spec §2). Only a navigation from this site (or typed by the
+      // The Log Out button navigates here. Only a navigation from this site (or typed by the
       // person, Sec-Fetch-Site none) signs out; a link or image on another site — even a sibling
       // subdomain — gets a page asking to confirm with a POST, which the origin check guards.
       .get('/logout', async (c) => {

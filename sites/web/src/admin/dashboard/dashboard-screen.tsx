@@ -6,14 +6,14 @@ import { greetingName } from '../lib/session.ts';
 import { SystemStatusPanel } from './system-status-panel.tsx';
 import { XeroReconnectNotice } from './xero-reconnect-notice.tsx';
 
-/** The dashboard's cards (spec §2): each admin area with a card, its link and what it is for. */
+/** The dashboard's cards: each admin area with a card, its link and what it is for. */
 const cards = adminScreenRegistry
   .flatMap((entry) =>
     entry.card ? [{ ...entry.card, title: entry.title, href: adminScreenPath(entry.id) }] : [],
   )
   .sort((a, b) => a.position - b.position);
 
-/** /dashboard (spec §2): the greeting, the admin areas, quick actions and the live System Status. */
+/** /dashboard: the greeting, the admin areas, quick actions and the live System Status. */
 export function DashboardScreen({ user }: AdminScreenProps) {
   return (
     <>

@@ -19,7 +19,7 @@ export const sessionQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-/** How the dashboard greets the admin: first name, else email, else 'Admin' (spec §2). */
+/** How the dashboard greets the admin: first name, else email, else 'Admin'. */
 export function greetingName(user: AdminUser): string {
   return user.firstName?.trim() || user.email.trim() || 'Admin';
 }

@@ -14,7 +14,7 @@ import { messagesOf } from './xero-form-errors.ts';
 import { useSendTestReport, type XeroTenant } from './xero-queries.ts';
 
 /**
- * 'Send a test report' (spec §5, §8): the organisation's profit and loss and balance sheet mailed
+ * 'Send a test report': the organisation's profit and loss and balance sheet mailed
  * now. Checked in the browser with the server's own schema, so the browser says what the server
  * would; the button stays enabled: pressed with a field missing it says what is missing.
  */

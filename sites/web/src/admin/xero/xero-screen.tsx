@@ -10,7 +10,7 @@ import { isXeroConnectedMessage, openXeroConnect } from './xero-connect.ts';
 import { xeroKeys, xeroSchedulesQuery, xeroStatusQuery } from './xero-queries.ts';
 
 /**
- * /xero (spec §2, §4, §5, §8): connect Xero in a popup, the connected organisations with
+ * /xero: connect Xero in a popup, the connected organisations with
  * 'Disconnect', a test report, and weekly report schedules.
  */
 export function XeroScreen({ user }: AdminScreenProps) {
