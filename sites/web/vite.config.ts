@@ -18,6 +18,26 @@ const compressible = /\.(?:js|mjs|css|svg|json|xml|txt|webmanifest|ico)$/;
  * and never compresses a file per request (api/src/site/static-files.ts). index.html is the
  * server's template, not a file it sends, and build records (.vite/) are not served at all.
  */
+function ownCopyForStaff(): Plugin {
+  return {
+    name: 'cleanquote:own-copy-for-staff',
+    apply: 'build',
+    // Before Vite's own resolver, which would otherwise answer first.
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (
+        !importer ||
+        !/quote-core[\\/]src[\\/]staff[\\/]/.test(importer) ||
+        !source.endsWith('/text-rules.ts')
+      ) {
+        return null;
+      }
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved ? { ...resolved, id: `${resolved.id}?staff-copy` } : null;
+    },
+  };
+}
+
 function precompress(): Plugin {
   let outDir = '';
   return {
@@ -58,7 +78,7 @@ function precompress(): Plugin {
  * src/entry-server.tsx` makes the server renderer.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [ownCopyForStaff(), precompress()])],
   // The admin screens' titles from their registry (src/admin-screens.ts), inlined so that the public
   // bundle carries only them, not the registry's navigation and dashboard texts.
   define: { __ADMIN_SCREEN_TITLES__: JSON.stringify(adminScreenTitlesOf()) },
