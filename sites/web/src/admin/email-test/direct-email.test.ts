@@ -1,7 +1,6 @@
 import { DEFAULT_TEST_SUBJECT } from '@cleanquote/content';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAdmin, signIn } from '../../../../../api/src/test-support/sign-in.ts';
-import { createTestApp } from '../../../../../api/src/test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { formAndServerMessages } from '../lib/server-messages.test-support.ts';
 import {
   type DirectEmailForm,
   initialDirectEmailForm,
@@ -52,35 +51,10 @@ describe('the direct email form', () => {
 });
 
 describe('the browser’s messages are the server’s', () => {
-  let context: Awaited<ReturnType<typeof createTestApp>>;
-  let cookie: string;
-
-  beforeAll(async () => {
-    context = await createTestApp();
-    await createTestAdmin(context.database);
-    cookie = await signIn(context.app);
-  });
-  afterAll(() => context.close());
-
-  /** What POST /api/send-direct-email answers for `form`, sent as typed. */
-  async function serverFields(form: DirectEmailForm): Promise<Record<string, string>> {
-    const response = await context.app.request('/api/send-direct-email', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookie },
-      body: JSON.stringify(form),
-    });
-    expect(response.status).toBe(400);
-    return ((await response.json()) as { fields: Record<string, string> }).fields;
-  }
-
-  /** What the form shows beside each field for `form`, before any request. */
-  async function browserFields(form: DirectEmailForm): Promise<Record<string, string | undefined>> {
-    const { errors } = await directEmailResolver(form, undefined, {
-      fields: {},
-      shouldUseNativeValidation: false,
-    });
-    return Object.fromEntries(Object.entries(errors).map(([name, error]) => [name, error?.message]));
-  }
+  const { browserFields, serverFields } = formAndServerMessages(
+    '/api/send-direct-email',
+    directEmailResolver,
+  );
 
   it.each<[string, DirectEmailForm]>([
     ['nothing filled in', initialDirectEmailForm()],

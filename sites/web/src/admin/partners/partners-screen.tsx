@@ -2,12 +2,12 @@ import './partners.css';
 import { type NewPartner, newPartner } from '@cleanquote/quote-core/staff';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { AlertDialog } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
+import { ConfirmRemovalDialog } from '../ui/confirm-removal-dialog.tsx';
 import { embedSnippet, suggestedKey } from './embed-snippet.ts';
 import {
   type EmbedScript,
@@ -176,80 +176,26 @@ function PartnerItem({
  * Cancel, Escape cancels. Confirmed, the partner and its key are gone at once.
  */
 function DeletePartnerDialog({ partner, onDeleted }: { partner: PartnerSite; onDeleted: () => void }) {
-  const [open, setOpen] = useState(false);
   const deleting = useDeletePartner();
-  const busy = deleting.isPending;
-  // While deleting, the card and its Delete button go away: the screen places focus instead.
-  const leaving = useRef(false);
-
-  const confirm = async () => {
-    if (busy) return;
-    leaving.current = true;
-    try {
-      // Awaited rather than a callback of mutate: the card (and this dialog) is gone once the list
-      // is read again.
-      await deleting.mutateAsync(partner.key);
-      showToast({
-        title: 'Partner Deleted',
-        description: `${partner.name} is deleted, and its key no longer works.`,
-      });
-      setOpen(false);
-    } catch {
-      // The one error handler has shown why (a quote arrived meanwhile, say).
-      leaving.current = false;
-      setOpen(false);
-    }
-  };
-
   return (
-    <AlertDialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!busy) setOpen(next);
+    <ConfirmRemovalDialog
+      trigger="Delete"
+      subject={partner.name}
+      title={`Delete ${partner.name}?`}
+      description="Its key stops working at once: its sites can no longer send quotes with it. It has sent no quote requests."
+      confirmLabel="Delete partner"
+      busyLabel="Deleting..."
+      confirmClassName="partner__delete"
+      busy={deleting.isPending}
+      remove={async () => {
+        await deleting.mutateAsync(partner.key);
+        showToast({
+          title: 'Partner Deleted',
+          description: `${partner.name} is deleted, and its key no longer works.`,
+        });
       }}
-    >
-      <AlertDialog.Trigger asChild>
-        <button type="button" className="button button--outline">
-          Delete<span className="visually-hidden"> {partner.name}</span>
-        </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content
-          className="dialog"
-          onEscapeKeyDown={(event) => {
-            if (busy) event.preventDefault();
-          }}
-          onCloseAutoFocus={(event) => {
-            // Once the dialog has let go of focus (not while it still holds it inside).
-            if (!leaving.current) return;
-            event.preventDefault();
-            onDeleted();
-          }}
-        >
-          <AlertDialog.Title className="dialog__title">Delete {partner.name}?</AlertDialog.Title>
-          <AlertDialog.Description className="dialog__description">
-            Its key stops working at once: its sites can no longer send quotes with it. It has sent no quote
-            requests.
-          </AlertDialog.Description>
-          <div className="dialog__actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="button button--outline" aria-disabled={busy || undefined}>
-                Cancel
-              </button>
-            </AlertDialog.Cancel>
-            <button
-              type="button"
-              className="button partner__delete"
-              aria-disabled={busy || undefined}
-              onClick={() => void confirm()}
-            >
-              {busy ? 'Deleting...' : 'Delete partner'}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      onRemoved={onDeleted}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
-import { AlertDialog } from 'radix-ui';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
+import { ConfirmRemovalDialog } from '../ui/confirm-removal-dialog.tsx';
 import { useDisconnectXero, type XeroTenant } from './xero-queries.ts';
 
 /** Props of {@link OrganisationList}. */
@@ -54,88 +54,29 @@ function Organisation({ tenant, onDisconnected }: { tenant: XeroTenant; onDiscon
 }
 
 /**
- * 'Disconnect' asks first (spec §4): an alert dialog naming the organisation, focus on Cancel, Escape
+ * 'Disconnect' asks first: an alert dialog naming the organisation, focus on Cancel, Escape
  * cancels. Confirmed, the server removes the connection at Xero, its tokens and its schedules.
  */
 function DisconnectDialog({ tenant, onDisconnected }: { tenant: XeroTenant; onDisconnected: () => void }) {
-  const [open, setOpen] = useState(false);
   const disconnecting = useDisconnectXero();
-  const busy = disconnecting.isPending;
-  // While disconnecting, the organisation (and this dialog) may go away: the screen places focus.
-  const leaving = useRef(false);
-
-  const confirm = async () => {
-    if (busy) return;
-    leaving.current = true;
-    try {
-      // Awaited rather than a callback of mutate: the organisation is gone from the list (and this
-      // dialog unmounted) once the status is read again.
-      await disconnecting.mutateAsync(tenant.tenantId);
-      showToast({
-        title: 'Xero disconnected successfully',
-        description: `${tenant.tenantName} is no longer connected, and its weekly reports are cancelled.`,
-      });
-      setOpen(false);
-    } catch {
-      // The one error handler has shown the toast.
-      leaving.current = false;
-      setOpen(false);
-    }
-  };
-
-  // While the disconnect is under way the dialog stays: Escape does nothing until it answers.
-  const holdWhileBusy = (event: Event) => {
-    if (busy) event.preventDefault();
-  };
-
   return (
-    <AlertDialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        setOpen(next);
+    <ConfirmRemovalDialog
+      trigger="Disconnect"
+      subject={tenant.tenantName}
+      title={`Disconnect ${tenant.tenantName}?`}
+      description="Its weekly reports are cancelled and this site forgets its Xero access. You can connect it again later."
+      confirmLabel="Disconnect"
+      busyLabel="Disconnecting..."
+      confirmClassName="xero-button--danger"
+      busy={disconnecting.isPending}
+      remove={async () => {
+        await disconnecting.mutateAsync(tenant.tenantId);
+        showToast({
+          title: 'Xero disconnected successfully',
+          description: `${tenant.tenantName} is no longer connected, and its weekly reports are cancelled.`,
+        });
       }}
-    >
-      <AlertDialog.Trigger asChild>
-        <button type="button" className="button button--outline">
-          Disconnect<span className="visually-hidden"> {tenant.tenantName}</span>
-        </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content
-          className="dialog"
-          onEscapeKeyDown={holdWhileBusy}
-          onCloseAutoFocus={(event) => {
-            // The button that opened it goes with the organisation: once the dialog has let go of
-            // focus, the screen places it.
-            if (!leaving.current) return;
-            event.preventDefault();
-            onDisconnected();
-          }}
-        >
-          <AlertDialog.Title className="dialog__title">Disconnect {tenant.tenantName}?</AlertDialog.Title>
-          <AlertDialog.Description className="dialog__description">
-            Its weekly reports are cancelled and this site forgets its Xero access. You can connect it again
-            later.
-          </AlertDialog.Description>
-          <div className="dialog__actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="button button--outline" aria-disabled={busy || undefined}>
-                Cancel
-              </button>
-            </AlertDialog.Cancel>
-            <button
-              type="button"
-              className="button xero-button--danger"
-              aria-disabled={busy || undefined}
-              onClick={() => void confirm()}
-            >
-              {busy ? 'Disconnecting...' : 'Disconnect'}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      onRemoved={onDisconnected}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { XeroTenant } from './xero-queries.ts';
 
@@ -7,23 +7,32 @@ export function onlyOrganisation(tenants: readonly XeroTenant[]): string {
   return tenants.length === 1 ? (tenants[0]?.tenantId ?? '') : '';
 }
 
+/** How {@link useOfferedOrganisation} reads and sets a form's organisation. */
+export interface OrganisationField {
+  /** The organisation the form holds now. */
+  chosen: string;
+  /** After a submit the message follows the field, so a changed choice is checked again. */
+  submitted: boolean;
+  setTenant: (tenantId: string, shouldValidate: boolean) => void;
+}
+
 /**
  * Keeps a form's organisation one that is offered: with one organisation it is chosen already (unless
  * staff chose otherwise), and a choice no longer offered (disconnected meanwhile) falls back the same
  * way. It syncs the form with the list; it fetches nothing.
+ * @returns what the select calls when staff pick an organisation themselves (even 'Choose an
+ *   organisation'): from then on the choice stays theirs.
  */
-export function useOfferedOrganisation(
-  tenants: readonly XeroTenant[],
-  chosen: string,
-  staffChose: boolean,
-  choose: (tenantId: string) => void,
-): void {
+export function useOfferedOrganisation(tenants: readonly XeroTenant[], field: OrganisationField): () => void {
+  const [staffChose, setStaffChose] = useState(false);
+  const { chosen, submitted, setTenant } = field;
   const only = onlyOrganisation(tenants);
   const offered = chosen === '' || tenants.some((tenant) => tenant.tenantId === chosen);
   const fallBack = !offered || (chosen === '' && only !== '' && !staffChose);
   useEffect(() => {
-    if (fallBack) choose(only);
-  }, [fallBack, choose, only]);
+    if (fallBack) setTenant(only, submitted);
+  }, [fallBack, setTenant, only, submitted]);
+  return () => setStaffChose(true);
 }
 
 /** Props of {@link OrganisationSelect}. */

@@ -4,7 +4,7 @@ import {
   xeroTestReportSummary,
 } from '@cleanquote/quote-core/staff';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
@@ -34,15 +34,14 @@ export function TestReportForm({
   });
   const { register, handleSubmit, setError, setValue, formState } = form;
   const send = useSendTestReport();
-  // Once staff pick an organisation themselves (even 'Choose an organisation'), it stays theirs.
-  const [staffChose, setStaffChose] = useState(false);
-  const submitted = formState.isSubmitted;
-  const choose = useCallback(
-    // After a submit the message follows the fields, so the choice is checked again.
-    (tenantId: string) => setValue('tenantId', tenantId, { shouldValidate: submitted }),
-    [setValue, submitted],
-  );
-  useOfferedOrganisation(tenants, form.watch('tenantId'), staffChose, choose);
+  const markStaffChoice = useOfferedOrganisation(tenants, {
+    chosen: form.watch('tenantId'),
+    submitted: formState.isSubmitted,
+    setTenant: useCallback(
+      (tenantId: string, shouldValidate: boolean) => setValue('tenantId', tenantId, { shouldValidate }),
+      [setValue],
+    ),
+  });
 
   const submit = handleSubmit((request) => {
     if (send.isPending) return;
@@ -75,7 +74,7 @@ export function TestReportForm({
           <OrganisationSelect
             id={`${ids}-tenant`}
             tenants={tenants}
-            registration={register('tenantId', { onChange: () => setStaffChose(true) })}
+            registration={register('tenantId', { onChange: markStaffChoice })}
             invalid={Boolean(messages.tenantId)}
             error={own('tenantId')}
             describedBy={problem && messages.tenantId ? problemId : undefined}

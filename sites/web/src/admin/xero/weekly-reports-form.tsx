@@ -42,15 +42,14 @@ export function WeeklyReportsForm({ tenants, adminEmail }: WeeklyReportsFormProp
   });
   const { register, handleSubmit, setError, setValue, formState, control } = form;
   const schedule = useScheduleReports();
-  // Once staff pick an organisation themselves (even 'Choose an organisation'), it stays theirs.
-  const [staffChose, setStaffChose] = useState(false);
-  const submitted = formState.isSubmitted;
-  const choose = useCallback(
-    // After a submit the message follows the fields, so the choice is checked again.
-    (tenantId: string) => setValue('tenantId', tenantId, { shouldValidate: submitted }),
-    [setValue, submitted],
-  );
-  useOfferedOrganisation(tenants, form.watch('tenantId'), staffChose, choose);
+  const markStaffChoice = useOfferedOrganisation(tenants, {
+    chosen: form.watch('tenantId'),
+    submitted: formState.isSubmitted,
+    setTenant: useCallback(
+      (tenantId: string, shouldValidate: boolean) => setValue('tenantId', tenantId, { shouldValidate }),
+      [setValue],
+    ),
+  });
   // The recipients are a list the Add and Remove buttons change; the field typed into is not sent.
   const { field: recipientsField } = useController({ control, name: 'emailRecipients' });
   const recipients = recipientsField.value ?? [];
@@ -136,7 +135,7 @@ export function WeeklyReportsForm({ tenants, adminEmail }: WeeklyReportsFormProp
           <OrganisationSelect
             id={`${ids}-tenant`}
             tenants={tenants}
-            registration={register('tenantId', { onChange: () => setStaffChose(true) })}
+            registration={register('tenantId', { onChange: markStaffChoice })}
             invalid={Boolean(messages.tenantId)}
             error={own('tenantId')}
             describedBy={tenantMissing ? problemId : undefined}
