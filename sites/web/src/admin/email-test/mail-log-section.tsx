@@ -247,8 +247,9 @@ function MailEntry({
         ) : null}
       </dl>
       <div className="mail__actions">
-        <details className="mail__text">
+        <details className="mail__text disclosure">
           <summary>
+            <span className="disclosure__marker" aria-hidden="true" />
             Read mail to {mail.to}
             <span className="visually-hidden">: {subject}</span>
           </summary>
