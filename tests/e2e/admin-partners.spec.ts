@@ -18,6 +18,17 @@ async function signInTo(page: Page, path: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
+/** Signs in on /partners and adds a partner for the partner site's origin; answers its card. */
+async function addPartnerOnScreen(page: Page, name: string, key: string) {
+  await signInTo(page, '/partners');
+  const form = page.getByRole('region', { name: 'Add a partner' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Key').fill(key);
+  await form.getByLabel('Allowed sites').fill(partnerOrigin);
+  await form.getByRole('button', { name: 'Add partner' }).click();
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+}
+
 test('staff add a partner, whose quotes then arrive under its name, and disable it', async ({ page }) => {
   const key = `coordination-${Date.now().toString(36)}`;
   const name = `Coordination Partners ${key.slice(-4)}`;
@@ -84,13 +95,7 @@ test('a partner without quote requests is deleted after confirming, and its key 
       await page.request.get(`/api/partner-status?key=${key}`, { headers: { Origin: partnerOrigin } })
     ).json()) as { accepting: boolean };
 
-  await signInTo(page, '/partners');
-  const form = page.getByRole('region', { name: 'Add a partner' });
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Key').fill(key);
-  await form.getByLabel('Allowed sites').fill(partnerOrigin);
-  await form.getByRole('button', { name: 'Add partner' }).click();
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  const card = await addPartnerOnScreen(page, name, key);
   await expect(card.getByText('Quote requests: 0')).toBeVisible();
   expect((await status()).accepting).toBe(true);
 
@@ -135,13 +140,7 @@ test('a partner without quote requests is deleted after confirming, and its key 
 test('a partner with quote requests offers Disable, not Delete, and says why', async ({ page }) => {
   const key = `kept-${Date.now().toString(36)}`;
   const name = `Kept Partner ${key.slice(-4)}`;
-  await signInTo(page, '/partners');
-  const form = page.getByRole('region', { name: 'Add a partner' });
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Key').fill(key);
-  await form.getByLabel('Allowed sites').fill(partnerOrigin);
-  await form.getByRole('button', { name: 'Add partner' }).click();
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  const card = await addPartnerOnScreen(page, name, key);
   await expect(card.getByRole('button', { name: `Delete ${name}` })).toBeVisible();
 
   const sent = await page.request.post('/api/service-form', {
