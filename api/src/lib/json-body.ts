@@ -1,12 +1,7 @@
 import { fieldErrors } from '@cleanquote/quote-core/staff';
 import { zValidator } from '@hono/zod-validator';
 import type { z } from 'zod';
-import { invalidBody, readJsonBody } from './read-json.ts';
-
-/** A media type that carries JSON: application/json, or a +json type such as application/merge-patch+json. */
-const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
-
-const mediaTypeOf = (contentType: string | undefined) => contentType?.split(';')[0]?.trim() ?? '';
+import { invalidBody, isJsonContentType, readJsonBody, SEND_AS_JSON } from './read-json.ts';
 
 const isJsonObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -27,14 +22,8 @@ export function jsonBody<T extends z.ZodType>(
   const validate = zValidator('json', schema, (result, c) => {
     // As the public submissions answer (security/baseline.ts): a JSON object sent as another type,
     // which the validator has read as {}.
-    if (!JSON_MEDIA_TYPE.test(mediaTypeOf(c.req.header('Content-Type')))) {
-      return c.json(
-        {
-          error: 'Send the request as JSON (Content-Type: application/json).',
-          requestId: c.get('requestId'),
-        },
-        415,
-      );
+    if (!isJsonContentType(c.req.header('Content-Type'))) {
+      return c.json({ error: SEND_AS_JSON, requestId: c.get('requestId') }, 415);
     }
     if (result.success) return;
     const fields = fieldErrors(result.error);

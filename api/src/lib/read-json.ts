@@ -1,5 +1,20 @@
 import type { Context } from 'hono';
 
+/** A media type that carries JSON: application/json, or a +json type such as application/merge-patch+json. */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/** What a body sent under any other Content-Type is told (415). */
+export const SEND_AS_JSON = 'Send the request as JSON (Content-Type: application/json).';
+
+/**
+ * True when the Content-Type names JSON (parameters such as charset aside). Browsers send the other
+ * "simple" types (text/plain, forms) cross-site without a CORS preflight, so routes taking JSON refuse
+ * them.
+ */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  return JSON_MEDIA_TYPE.test(contentType?.split(';')[0]?.trim() ?? '');
+}
+
 /** The JSON body, or undefined when it is missing or malformed (the caller answers 400). */
 export async function readJsonBody(c: Context): Promise<{ ok: true; body: unknown } | { ok: false }> {
   try {

@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
 import type { Environment } from '../env.ts';
 import type { AppEnv } from '../lib/app-env.ts';
+import { isJsonContentType, SEND_AS_JSON } from '../lib/read-json.ts';
 import { PARTNER_REFUSALS, partnerOriginStanding } from '../partners/partner-keys.ts';
 import { clientIp } from './client-ip.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
@@ -251,9 +252,8 @@ export function jsonSubmissionsOnly(): MiddlewareHandler<AppEnv> {
   const paths = new Set<string>([...PUBLIC_SUBMISSION_PATHS, PUBLIC_COLLECT_PATH]);
   return createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.method !== 'POST' || !paths.has(trimSlash(c.req.path))) return next();
-    const type = c.req.header('Content-Type') ?? '';
-    if (/^application\/json\s*(;|$)/i.test(type)) return next();
-    return jsonError(c, 415, 'Send the request as JSON (Content-Type: application/json).');
+    if (isJsonContentType(c.req.header('Content-Type'))) return next();
+    return jsonError(c, 415, SEND_AS_JSON);
   });
 }
 

@@ -8,6 +8,7 @@ import { createSession, invalidateSession } from '../../auth/session.ts';
 import { users } from '../../db/schema.ts';
 import type { Environment } from '../../env.ts';
 import { escapeHtml, htmlPage } from '../../lib/html-page.ts';
+import { isJsonContentType } from '../../lib/read-json.ts';
 import { clientIp } from '../../security/client-ip.ts';
 import { SlidingWindowLimiter } from '../../security/rate-limit.ts';
 
@@ -56,7 +57,7 @@ ${errorBlock}
 }
 
 function isJsonRequest(c: Context): boolean {
-  return /^application\/([\w.-]+\+)?json\b/i.test(c.req.header('Content-Type') ?? '');
+  return isJsonContentType(c.req.header('Content-Type'));
 }
 
 async function readCredentials(c: Context): Promise<unknown> {
