@@ -27,8 +27,6 @@ export type QuoteListItem = Answer<typeof staffApi.contact.$get>[number];
 export type QuoteDetail = Answer<(typeof staffApi.contact)[':id']['$get']>;
 /** One entry of a quote's history. */
 export type QuoteHistoryEntry = QuoteDetail['history'][number];
-/** The partner sites, as GET /api/partners answers. */
-export type PartnerList = Answer<typeof staffApi.partners.$get>;
 
 /** Every inbox query starts with this key, so one invalidation refreshes list and pages alike. */
 export const quotesKey = ['quotes'] as const;
@@ -69,16 +67,6 @@ export function quoteDetailQuery(id: string) {
     meta: { errorTitle: 'Quote Unavailable', errorFallback: 'The quote request could not be loaded.' },
   });
 }
-
-/**
- * The partner sites, read where their names are shown (the inbox's source labels). The partners
- * screen invalidates ['partners'] after any change, which this key falls under, so a renamed partner
- * shows its new name here at once. No toast: an unknown partner shows as its key.
- */
-export const partnersQuery = queryOptions({
-  queryKey: ['partners', 'list'],
-  queryFn: () => answer(staffApi.partners.$get()),
-});
 
 /** One page of the list and the cursor of the next (null on the last). */
 export interface QuoteListPage {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type PartnerList, partnersQuery } from './inbox-queries.ts';
+import { type PartnerList, partnersQuery } from '../lib/partners-query.ts';
 
 const none: ReadonlyMap<string, string> = new Map();
 

@@ -1,30 +1,19 @@
 import type { NewPartnerInput, PartnerChangeInput } from '@cleanquote/quote-core/staff';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Answer, answer, staffApi } from '../lib/staff-api.ts';
+import { type PartnerList, partnerKeys, partnersQuery } from '../lib/partners-query.ts';
+import { answer, staffApi } from '../lib/staff-api.ts';
 
-/** GET /api/partners: every partner, and the embed script their snippet loads. */
-export type PartnerList = Answer<typeof staffApi.partners.$get>;
 /** A partner site that embeds the wizard, with how many quote requests it sent. */
 export type PartnerSite = PartnerList['partners'][number];
 /** The embed script partners load (exact-version URL and SRI hash), or null when it is not built. */
 export type EmbedScript = NonNullable<PartnerList['embed']>;
 
-/**
- * The partners' query keys. `list` is shared: the inbox reads partner names from it, so a renamed,
- * added or deleted partner shows everywhere at once.
- */
-export const partnerKeys = {
-  all: ['partners'] as const,
-  list: ['partners', 'list'] as const,
-};
-
 /** The inbox's keys (they start with 'quotes'): its rows name each quote's partner. */
 const quotesKey = ['quotes'] as const;
 
-/** Every partner site and the embed script. */
-export const partnersQuery = queryOptions({
-  queryKey: partnerKeys.list,
-  queryFn: () => answer(staffApi.partners.$get()),
+/** Every partner site and the embed script, as the partners screen reads them (a failure is toasted). */
+export const partnersScreenQuery = queryOptions({
+  ...partnersQuery,
   meta: { errorTitle: 'Partners Unavailable', errorFallback: 'The partner sites could not be loaded.' },
 });
 

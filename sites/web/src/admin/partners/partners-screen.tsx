@@ -12,7 +12,7 @@ import { embedSnippet, suggestedKey } from './embed-snippet.ts';
 import {
   type EmbedScript,
   type PartnerSite,
-  partnersQuery,
+  partnersScreenQuery,
   useAddPartner,
   useChangePartner,
   useDeletePartner,
@@ -26,7 +26,7 @@ const COPIED_NOTICE_MS = 2000;
  * sites), disable or enable it, see how many quotes it sent, and copy its embed code.
  */
 export function PartnersScreen() {
-  const list = useQuery(partnersQuery);
+  const list = useQuery(partnersScreenQuery);
   const heading = useRef<HTMLHeadingElement>(null);
   const partners = list.data?.partners;
 
