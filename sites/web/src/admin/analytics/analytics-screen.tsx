@@ -4,7 +4,6 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
-import { QuoteDataGate } from '../lib/quote-data-gate.tsx';
 import { serviceLabel } from '../lib/quote-labels.ts';
 import {
   appPath,
@@ -86,9 +85,7 @@ export function AnalyticsScreen() {
           {sendReport.isPending ? 'Sending...' : 'Send Daily Report'}
         </button>
       </div>
-      <QuoteDataGate opens="the analytics report">
-        <DayReport date={date} />
-      </QuoteDataGate>
+      <DayReport date={date} />
     </>
   );
 }
