@@ -14,7 +14,7 @@ export {
   type SmtpServer,
 } from './mail-providers.ts';
 export { privacy } from './privacy.ts';
-export { isReservedPath, type ReservedPath, reservedPaths } from './reserved-paths.ts';
+export { adminScreenPaths, isReservedPath, type ReservedPath, reservedPaths } from './reserved-paths.ts';
 export { serviceSlug, services, suburbServices } from './services.ts';
 export { findSuburb, suburbSlug, suburbSlugs, suburbs } from './suburbs.ts';
 export { customerService, findRecipient, team } from './team.ts';

@@ -1,10 +1,9 @@
 /**
- * First path segments that are never suburb slugs (spec §2): the site's own routes plus files, the
- * API and the partner embed's scripts (/embed/v1/cleanquote-wizard.js). A request for one of them that no route matches gets the 404 page.
- * The admin screens here are the site's screen registry (sites/web/src/admin-screens.ts); its unit test
- * fails when the two differ, so a new screen is reserved before any suburb could take its path.
+ * The admin screens' paths. They are the site's screen registry (sites/web/src/admin-screens.ts); its
+ * unit test fails when the two differ, so a new screen is reserved before any suburb could take its
+ * path.
  */
-export const reservedPaths = [
+export const adminScreenPaths = [
   'dashboard',
   'admin',
   'email-test',
@@ -12,8 +11,16 @@ export const reservedPaths = [
   'analytics',
   'xero',
   'locations',
-  // An admin screen added after the spec: staff manage partner sites.
   'partners',
+] as const;
+
+/**
+ * First path segments that are never suburb slugs: the admin screens, the site's public pages, files,
+ * the API and the partner embed's scripts (/embed/v1/cleanquote-wizard.js). A request for one of them
+ * that no route matches gets the 404 page.
+ */
+export const reservedPaths = [
+  ...adminScreenPaths,
   'team',
   'service-form',
   'thank-you',
