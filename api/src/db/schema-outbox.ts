@@ -50,6 +50,12 @@ export const outbox = sqliteTable(
     limitedRecipient: text('limited_recipient'),
     /** Extra headers (List-Unsubscribe…), already stripped of line breaks. */
     headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
+    /**
+     * A secret the body carries only until delivery (the customer's quote link): once the mail is
+     * sent it is replaced by '[link sent to the customer]' in both bodies and this is cleared, so the
+     * mail log never shows a working link of a delivered mail.
+     */
+    secretUntilSent: text('secret_until_sent'),
     status: text('status').$type<OutboxStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),

@@ -2,7 +2,11 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { quoteRequests } from './schema.ts';
 
 /** What a history entry records; the quote's own 'created' entry is its created_at, not a row. */
-export const QUOTE_HISTORY_KINDS = ['status', 'note', 'reply'] as const;
+/**
+ * 'quote': a step of the priced quote (sent, viewed, accepted, changes asked for, declined, expired,
+ * reminded), said in `text`; its actor is the staff member, or the customer for their own answers.
+ */
+export const QUOTE_HISTORY_KINDS = ['status', 'note', 'reply', 'quote'] as const;
 export type QuoteHistoryKind = (typeof QUOTE_HISTORY_KINDS)[number];
 
 /**

@@ -84,6 +84,7 @@ export * from './schema-jobs.ts';
 export * from './schema-newsletter.ts';
 export * from './schema-outbox.ts';
 export * from './schema-partners.ts';
+export * from './schema-priced-quotes.ts';
 export * from './schema-quote-history.ts';
 export * from './schema-team-contact.ts';
 export * from './schema-xero.ts';

@@ -6,7 +6,7 @@ import { storedTextReader } from '../db/stored-text.ts';
 import type { Environment } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
 import { mailBodies } from './mail-bodies.ts';
-import { outboxSignal, setOutboxCapture } from './outbox.ts';
+import { outboxSignal, SECRET_SENT_PLACEHOLDER, setOutboxCapture } from './outbox.ts';
 
 const outboxReader = storedTextReader(outbox);
 /** A leased mail, and the columns whose stored bytes were not UTF-8 (then it is not sent). */
@@ -316,6 +316,14 @@ export class MailDeliveryWorker {
             leaseUntil: null,
             lastError: null,
             updatedAt: new Date(),
+            // The stored copy keeps a secret link only until the customer has it.
+            ...(mail.secretUntilSent
+              ? {
+                  textBody: sql`replace(${outbox.textBody}, ${mail.secretUntilSent}, ${SECRET_SENT_PLACEHOLDER})`,
+                  htmlBody: sql`replace(${outbox.htmlBody}, ${mail.secretUntilSent}, ${SECRET_SENT_PLACEHOLDER})`,
+                  secretUntilSent: null,
+                }
+              : {}),
           })
           .where(and(eq(outbox.id, mail.id), eq(outbox.status, 'sending'))),
       );

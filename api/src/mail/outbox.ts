@@ -34,7 +34,15 @@ interface OutboxMailEnvelope {
    * with a RecipientMailLedger (recipient-limits.ts) in the same transaction.
    */
   recipientFromRequest?: boolean | undefined;
+  /**
+   * A secret the body holds only until delivery (a customer's quote link): the stored copy shows
+   * {@link SECRET_SENT_PLACEHOLDER} in its place once the mail is sent.
+   */
+  secretUntilSent?: string | undefined;
 }
+
+/** What a delivered mail's stored copy shows where its secret link was. */
+export const SECRET_SENT_PLACEHOLDER = '[link sent to the customer]';
 
 /**
  * One email to queue. Every field may hold user input: nothing in it can add or split a header.
@@ -138,6 +146,7 @@ const outboxColumns: readonly OutboxColumn[] = [
   'htmlBody',
   'recordId',
   'limitedRecipient',
+  'secretUntilSent',
   'headers',
   'status',
   'attempts',
@@ -225,6 +234,7 @@ export async function enqueueMails(tx: WriteTransaction, mails: readonly OutboxM
       htmlBody: mail.html ?? null,
       recordId: mail.recordId ?? null,
       limitedRecipient: mail.recipientFromRequest ? recipientKey(to.address) : null,
+      secretUntilSent: mail.secretUntilSent || null,
       headers: normaliseHeaders(mail.headers),
       status: captured ? ('captured' as const) : ('queued' as const),
       attempts: 0,

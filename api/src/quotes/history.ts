@@ -5,9 +5,12 @@ import { quoteHistory } from '../db/schema.ts';
 import type { WriteTransaction } from '../mail/outbox.ts';
 import { type HistoryEntry, toHistoryEntry } from './quote-view.ts';
 
-/** Who is acting: the signed-in staff member (requireAdmin has checked the session). */
+/**
+ * Who is acting: the signed-in staff member (requireAdmin has checked the session), or the customer
+ * answering their quote online (no user id: their name and email as the request gave them).
+ */
 export interface Actor {
-  userId: string;
+  userId: string | null;
   /** Their first name, else their email (as the dashboard greets them). */
   name: string;
   email: string;
@@ -23,6 +26,7 @@ export function actorOf(c: Context<AuthEnv>): Actor {
 export type NewHistoryEntry =
   | { kind: 'status'; fromStatus: string; toStatus: string; reason?: string | undefined }
   | { kind: 'note'; text: string }
+  | { kind: 'quote'; text: string }
   | { kind: 'reply'; subject: string; text: string; mailId: string };
 
 /** Appends one entry to a quote's history in the caller's write transaction; returns it as the API shows it. */

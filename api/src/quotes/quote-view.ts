@@ -65,6 +65,8 @@ export type HistoryEntry =
       reason?: string;
     }
   | { id: string; at: string; kind: 'note'; actor: HistoryActor; text: string }
+  /** A step of the priced quote ('Quote sent, $495.00 incl. GST', 'Accepted online by Jane Citizen'). */
+  | { id: string; at: string; kind: 'quote'; actor: HistoryActor; text: string }
   | {
       id: string;
       at: string;
@@ -154,6 +156,7 @@ export function toHistoryEntry(row: typeof quoteHistory.$inferSelect): HistoryEn
         ...(row.reason ? { reason: row.reason } : {}),
       };
     case 'note':
+    case 'quote':
       return { ...base, kind, text: row.text ?? '' };
     case 'reply':
       return { ...base, kind, subject: row.subject ?? '', text: row.text ?? '', mailId: row.mailId ?? '' };

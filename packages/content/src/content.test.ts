@@ -84,8 +84,9 @@ describe('suburbs', () => {
 });
 
 describe('reserved paths', () => {
-  it('lists the 16 words of spec §2, /partners and /embed (so no suburb can take them)', () => {
-    expect(reservedPaths).toHaveLength(18);
+  it('lists the 16 words of spec §2, /partners, /embed and /quote (so no suburb can take them)', () => {
+    expect(reservedPaths).toHaveLength(19);
+    expect(isReservedPath('quote')).toBe(true);
     expect(isReservedPath('partners')).toBe(true);
     expect(isReservedPath('embed')).toBe(true);
     for (const word of ['dashboard', 'team', 'api', 'sitemap.xml', 'robots.txt', 'public']) {

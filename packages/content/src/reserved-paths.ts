@@ -24,6 +24,8 @@ export const reservedPaths = [
   'team',
   'service-form',
   'thank-you',
+  // A customer's priced quote: /quote/<token>.
+  'quote',
   'terms',
   'privacy',
   'public',

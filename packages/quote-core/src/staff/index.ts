@@ -36,6 +36,14 @@ export {
   mailListQuery,
 } from './mail-tools.ts';
 export {
+  centsToDecimal,
+  centsToDollarsText,
+  formatAud,
+  gstIncluded,
+  MAX_AMOUNT_CENTS,
+  parseDollars,
+} from './money.ts';
+export {
   type NewPartner,
   type NewPartnerInput,
   newPartner,
@@ -45,6 +53,41 @@ export {
   partnerChange,
   partnerOrigin,
 } from './partners.ts';
+export {
+  type BasePrice,
+  type CarpetPrices,
+  DEFAULT_PRICE_LIST,
+  type PriceItem,
+  type PriceList,
+  type PriceListInput,
+  priceItems,
+  priceLabel,
+  priceList,
+  type RoomPrices,
+  withPrices,
+} from './price-list.ts';
+export {
+  AWAITING_CUSTOMER_STATUSES,
+  MAX_CHANGE_REQUEST,
+  MAX_LINE_DESCRIPTION,
+  MAX_LINE_QUANTITY,
+  MAX_QUOTE_LINES,
+  MAX_QUOTE_NOTE,
+  PRICED_QUOTE_STATUS_LABELS,
+  PRICED_QUOTE_STATUSES,
+  type PricedLine,
+  type PricedQuoteStatus,
+  QUOTE_REMINDER_DAYS_BEFORE,
+  QUOTE_VALID_DAYS,
+  type QuoteDraft,
+  type QuoteDraftInput,
+  type QuoteLine,
+  type QuoteTotals,
+  quoteDraft,
+  quoteLines,
+  quoteLinesFor,
+  quoteTotals,
+} from './priced-quote.ts';
 export {
   LOST_REASONS,
   type LostReason,

@@ -1,0 +1,303 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { QuoteRequest } from '../quote-request-rules.ts';
+import { fieldErrors } from './field-errors.ts';
+import { formatAud, gstIncluded, parseDollars } from './money.ts';
+import { DEFAULT_PRICE_LIST, type PriceList, priceItems, priceList, withPrices } from './price-list.ts';
+import { quoteDraft, quoteLinesFor, quoteTotals } from './priced-quote.ts';
+
+const contact = {
+  urgency: 'this-week',
+  name: 'Jane Citizen',
+  email: 'jane@example.com',
+  phone: '0491 570 158',
+  address: '12 Smith St, Fitzroy VIC 3065',
+  termsAccepted: true,
+} as const;
+
+// A price list with a distinct amount per price, so a line priced from the wrong entry shows.
+const prices: PriceList = withPrices(
+  DEFAULT_PRICE_LIST,
+  new Map(priceItems(DEFAULT_PRICE_LIST).map((item, index) => [item.key, 1000 + index * 7])),
+);
+const at = (key: string) => priceItems(prices).find((item) => item.key === key)?.cents;
+
+describe('the lines a quote starts from', () => {
+  it('prices a regular clean by its rooms, counting 5+ as 5 and 4+ as 4', () => {
+    const request: QuoteRequest = {
+      ...contact,
+      serviceType: 'regular-clean',
+      bedrooms: '5+',
+      bathrooms: '4+',
+    };
+    expect(quoteLinesFor(request, prices)).toEqual([
+      {
+        description: 'Regular Cleaning',
+        quantity: 1,
+        unitPriceCents: at('services.regular-clean.baseCents'),
+      },
+      { description: 'Bedrooms', quantity: 5, unitPriceCents: at('services.regular-clean.bedroomCents') },
+      { description: 'Bathrooms', quantity: 4, unitPriceCents: at('services.regular-clean.bathroomCents') },
+    ]);
+  });
+
+  it('prices a deep clean from its own prices, with the urgency surcharge for today/tomorrow', () => {
+    const request: QuoteRequest = {
+      ...contact,
+      serviceType: 'deep-clean',
+      bedrooms: '2',
+      bathrooms: '1',
+      urgency: 'urgent-today',
+    };
+    expect(quoteLinesFor(request, prices)).toEqual([
+      { description: 'Deep Cleaning', quantity: 1, unitPriceCents: at('services.deep-clean.baseCents') },
+      { description: 'Bedrooms', quantity: 2, unitPriceCents: at('services.deep-clean.bedroomCents') },
+      { description: 'Bathrooms', quantity: 1, unitPriceCents: at('services.deep-clean.bathroomCents') },
+      {
+        description: 'Urgent (Today/Tomorrow) surcharge',
+        quantity: 1,
+        unitPriceCents: at('urgentSurchargeCents'),
+      },
+    ]);
+  });
+
+  it('prices an end of lease clean with carpet per room kind, and ignores carpet counts when carpet was declined', () => {
+    const withCarpet: QuoteRequest = {
+      ...contact,
+      serviceType: 'end-of-lease',
+      bedrooms: '3',
+      bathrooms: '2',
+      carpetNeeded: 'yes',
+      carpetAreas: ['bedrooms', 'hallways'],
+      carpetRoomCounts: { bedrooms: 3, hallways: 1 },
+    };
+    expect(quoteLinesFor(withCarpet, prices)).toEqual([
+      {
+        description: 'End of Lease Cleaning',
+        quantity: 1,
+        unitPriceCents: at('services.end-of-lease.baseCents'),
+      },
+      { description: 'Bedrooms', quantity: 3, unitPriceCents: at('services.end-of-lease.bedroomCents') },
+      { description: 'Bathrooms', quantity: 2, unitPriceCents: at('services.end-of-lease.bathroomCents') },
+      {
+        description: 'Carpet steam cleaning: Bedrooms',
+        quantity: 3,
+        unitPriceCents: at('services.end-of-lease.carpetRoomCents.bedrooms'),
+      },
+      {
+        description: 'Carpet steam cleaning: Hallways',
+        quantity: 1,
+        unitPriceCents: at('services.end-of-lease.carpetRoomCents.hallways'),
+      },
+    ]);
+    const declined = quoteLinesFor({ ...withCarpet, carpetNeeded: 'no' }, prices);
+    expect(declined.map((line) => line.description)).toEqual([
+      'End of Lease Cleaning',
+      'Bedrooms',
+      'Bathrooms',
+    ]);
+  });
+
+  it('prices a carpet clean from the carpet service’s own room prices', () => {
+    const request: QuoteRequest = {
+      ...contact,
+      serviceType: 'carpet-clean',
+      carpetAreas: ['living-rooms', 'staircases'],
+      carpetRoomCounts: { 'living-rooms': 2, staircases: 1 },
+    };
+    expect(quoteLinesFor(request, prices)).toEqual([
+      { description: 'Carpet Cleaning', quantity: 1, unitPriceCents: at('services.carpet-clean.baseCents') },
+      {
+        description: 'Carpet steam cleaning: Living Rooms',
+        quantity: 2,
+        unitPriceCents: at('services.carpet-clean.carpetRoomCents.living-rooms'),
+      },
+      {
+        description: 'Carpet steam cleaning: Staircases',
+        quantity: 1,
+        unitPriceCents: at('services.carpet-clean.carpetRoomCents.staircases'),
+      },
+    ]);
+  });
+
+  it('prices window panels by the window type, and each window extra once', () => {
+    const request: QuoteRequest = {
+      ...contact,
+      serviceType: 'window-clean',
+      propertyType: 'both-sides',
+      windowPanels: 14,
+      windowScope: ['tracks-and-sills', 'security-screens'],
+    };
+    expect(quoteLinesFor(request, prices)).toEqual([
+      { description: 'Window Cleaning', quantity: 1, unitPriceCents: at('services.window-clean.baseCents') },
+      {
+        description: 'Window panels (Both sides)',
+        quantity: 14,
+        unitPriceCents: at('services.window-clean.windowPanelCents.both-sides'),
+      },
+      {
+        description: 'Window tracks & sills',
+        quantity: 1,
+        unitPriceCents: at('services.window-clean.extraCents.tracks-and-sills'),
+      },
+      {
+        description: 'Security screens',
+        quantity: 1,
+        unitPriceCents: at('services.window-clean.extraCents.security-screens'),
+      },
+    ]);
+  });
+
+  it('prices the oven at its size and condition, and each oven extra once', () => {
+    const request: QuoteRequest = {
+      ...contact,
+      serviceType: 'oven-clean',
+      ovenType: '90cm-oven',
+      ovenCondition: 'burnt-food',
+      cleaningFocus: ['rangehood'],
+    };
+    expect(quoteLinesFor(request, prices)).toEqual([
+      { description: 'Oven Cleaning', quantity: 1, unitPriceCents: at('services.oven-clean.baseCents') },
+      {
+        description: 'Large oven (90cm), burnt-on food',
+        quantity: 1,
+        unitPriceCents: at('services.oven-clean.ovenCents.90cm-oven.burnt-food'),
+      },
+      {
+        description: 'Rangehood cleaning',
+        quantity: 1,
+        unitPriceCents: at('services.oven-clean.extraCents.rangehood'),
+      },
+    ]);
+  });
+
+  it('prices NDIS and aged care cleaning at its base price', () => {
+    const request: QuoteRequest = {
+      ...contact,
+      serviceType: 'ndis-aged-care',
+      ndisClientType: 'self-managed',
+    };
+    expect(quoteLinesFor(request, prices)).toEqual([
+      {
+        description: 'NDIS & Aged Care Cleaning',
+        quantity: 1,
+        unitPriceCents: at('services.ndis-aged-care.baseCents'),
+      },
+    ]);
+  });
+});
+
+describe('money', () => {
+  it('rounds GST once on the total, to the nearest cent', () => {
+    expect(gstIncluded(11000)).toBe(1000);
+    expect(gstIncluded(100)).toBe(9); // 9.09…
+    expect(gstIncluded(6)).toBe(1); // 0.545… rounds up
+    expect(gstIncluded(5)).toBe(0); // 0.4545… rounds down
+    // Three lines of $0.05: per line each would round to 0 (0 in all); on the total, 15 ÷ 11 → 1.
+    expect(quoteTotals([{ description: 'Tiny', quantity: 3, unitPriceCents: 5 }], true)).toMatchObject({
+      totalCents: 15,
+      gstCents: 1,
+      exGstCents: 14,
+    });
+  });
+
+  it('shows no GST when the business is not registered for it', () => {
+    expect(quoteTotals([{ description: 'Clean', quantity: 1, unitPriceCents: 11000 }], false)).toMatchObject({
+      totalCents: 11000,
+      gstCents: 0,
+      exGstCents: 11000,
+    });
+  });
+
+  it('formats amounts in Australian dollars', () => {
+    expect(formatAud(12345)).toBe('$123.45');
+    expect(formatAud(123456789)).toBe('$1,234,567.89');
+    expect(formatAud(5)).toBe('$0.05');
+  });
+
+  it('reads dollars as staff type them, refusing fractions of a cent and negatives', () => {
+    expect(parseDollars('123.45')).toBe(12345);
+    expect(parseDollars('$1,234.5')).toBe(123450);
+    expect(parseDollars(' 80 ')).toBe(8000);
+    expect(parseDollars('0.1')).toBe(10);
+    for (const bad of ['12.345', '-5', '1e3', '', 'abc', '1,23.00'])
+      expect(parseDollars(bad)).toBeUndefined();
+  });
+
+  // Property: the total is the exact integer sum, GST the nearest cent to total/11, nothing drifts.
+  it('sums any lines exactly, in integers', () => {
+    const line = fc.record({
+      description: fc.constant('Line'),
+      quantity: fc.integer({ min: 1, max: 999 }),
+      unitPriceCents: fc.integer({ min: 0, max: 10_000_000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 50 }), fc.boolean(), (lines, registered) => {
+        const totals = quoteTotals(lines, registered);
+        const exact = lines.reduce(
+          (sum, each) => sum + BigInt(each.quantity) * BigInt(each.unitPriceCents),
+          0n,
+        );
+        expect(BigInt(totals.totalCents)).toBe(exact);
+        for (const each of totals.lines) expect(Number.isSafeInteger(each.lineTotalCents)).toBe(true);
+        if (registered) {
+          // |11·gst − total| ≤ 5.5 cents·11 … i.e. gst is the nearest whole cent to total ÷ 11.
+          const distance = BigInt(totals.gstCents) * 11n - exact;
+          expect(distance * 2n <= 11n && distance * 2n >= -11n).toBe(true);
+        } else expect(totals.gstCents).toBe(0);
+        expect(totals.exGstCents + totals.gstCents).toBe(totals.totalCents);
+      }),
+    );
+  });
+
+  it('reads back every amount it formats', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
+        expect(parseDollars(formatAud(cents))).toBe(cents);
+      }),
+    );
+  });
+});
+
+describe('validation messages', () => {
+  it('names the line and the field of a bad line', () => {
+    const result = quoteDraft.safeParse({
+      lines: [
+        { description: 'Clean', quantity: 1, unitPriceCents: 100 },
+        { description: '   ', quantity: 0, unitPriceCents: 10.5 },
+      ],
+    });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(fieldErrors(result.error)).toEqual({
+      'lines.1.description': 'Line 2: enter a description',
+      'lines.1.quantity': 'Line 2: the quantity is a whole number from 1 to 999',
+      'lines.1.unitPriceCents': 'Line 2: the unit price is in whole cents (no fraction of a cent)',
+    });
+  });
+
+  it('refuses more than 50 lines, a quantity over 999 and a price over $100,000', () => {
+    const line = { description: 'Clean', quantity: 1, unitPriceCents: 100 };
+    const tooMany = quoteDraft.safeParse({ lines: Array.from({ length: 51 }, () => line) });
+    expect(tooMany.success || fieldErrors(tooMany.error)).toEqual({ lines: 'At most 50 lines' });
+    const tooBig = quoteDraft.safeParse({ lines: [{ ...line, quantity: 1000, unitPriceCents: 10_000_001 }] });
+    expect(tooBig.success || fieldErrors(tooBig.error)).toEqual({
+      'lines.0.quantity': 'Line 1: the quantity is a whole number from 1 to 999',
+      'lines.0.unitPriceCents': 'Line 1: the unit price is at most $100,000.00',
+    });
+  });
+
+  it('names the price of a price list that is a half cent or negative', () => {
+    const bad = structuredClone(DEFAULT_PRICE_LIST);
+    bad.services['end-of-lease'].bedroomCents = 6000.5;
+    bad.services['oven-clean'].ovenCents['60cm-oven']['burnt-food'] = -100;
+    const result = priceList.safeParse(bad);
+    expect(result.success || fieldErrors(result.error)).toEqual({
+      'services.end-of-lease.bedroomCents':
+        'End of Lease Cleaning: Per bedroom: whole cents only (no fraction of a cent)',
+      'services.oven-clean.ovenCents.60cm-oven.burnt-food':
+        'Oven Cleaning: Standard oven (60cm), Burnt-on food: can’t be negative',
+    });
+    expect(priceList.parse(DEFAULT_PRICE_LIST)).toEqual(DEFAULT_PRICE_LIST);
+  });
+});
