@@ -87,6 +87,11 @@ const environmentSchema = z
     // at most this many to one address in any hour and in any 24 hours (src/mail/recipient-limits.ts).
     RECIPIENT_MAIL_LIMIT_HOUR: mailsPerRecipient.default(3),
     RECIPIENT_MAIL_LIMIT_DAY: mailsPerRecipient.default(10),
+    // Priced quotes: 'false' when the business is not registered for GST (quotes then show no GST line).
+    GST_REGISTERED: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('true')
+      .transform((value) => value === 'true'),
     // The security baseline (src/security).
     // Partner sites: `https://agency.example` (CORS only) or `key=https://agency.example` (that origin
     // may also submit quotes with the partner key `key`). A key may be listed with several origins.
