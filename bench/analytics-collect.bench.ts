@@ -1,5 +1,5 @@
 /**
- * POST /api/collect (the site's page-view beacon, issue 15) under 50 concurrent connections
+ * POST /api/collect (the site's page-view beacon) under 50 concurrent connections
  * (autocannon), against the real server process on a file database, beside the submission route's
  * bare baseline — a node:http + @libsql/client server storing each body with one INSERT — measured
  * in the same run, in alternating rounds. Both use WAL with synchronous FULL on the same disk.

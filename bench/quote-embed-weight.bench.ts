@@ -1,5 +1,5 @@
 /**
- * Weight of the partner embed (issue 14, item 5): everything a non-React page downloads for a working
+ * Weight of the partner embed: everything a non-React page downloads for a working
  * wizard — the loader script, the wizard's chunk it imports, and the styles (inside the chunk) — with
  * gzip (level 9, as the API sends the build's copies) and brotli. Budget: 45 kB gzip all-in.
  *

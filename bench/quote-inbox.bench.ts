@@ -1,5 +1,5 @@
 /**
- * The quote inbox at 1,000 and at 100,000 quotes (issue 13): GET /api/contact's first page, a search
+ * The quote inbox at 1,000 and at 100,000 quotes: GET /api/contact's first page, a search
  * by phone digits and a filtered page (status + service + a seven-day Melbourne date range), each
  * answered by the real app (createApp, in-process) on its own file database with WAL + synchronous
  * FULL, as the server opens it. Both databases hold 100 quotes a day, so the search and the filtered

@@ -4,7 +4,7 @@
  * page in the same run: a plain DOM toggle that swaps two sections and focuses the new heading.
  *
  * Two figures per click: until the new step's heading is in the document and focused (the wizard
- * moves focus there), and until the next frame after that. Target (issue 4): median under 50 ms.
+ * moves focus there), and until the next frame after that. Target: median under 50 ms.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';

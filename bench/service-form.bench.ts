@@ -4,7 +4,7 @@
  * baseline measured in the same run. Both use WAL with synchronous FULL on the same disk.
  *
  * Prints requests/s, p99 latency, errors and non-2xx answers for each, and the ratio ours/baseline
- * (issue 5's target: at least 1.0 with 0 errors). `npm run bench`; never part of `npm test`.
+ * (target: at least 1.0 with 0 errors). `npm run bench`; never part of `npm test`.
  *
  * BENCH_DURATION_S (default 10) and BENCH_CONNECTIONS (default 50) override the run's shape.
  */

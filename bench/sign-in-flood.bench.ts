@@ -1,5 +1,5 @@
 /**
- * Quote submissions and health checks during a flood of wrong sign-ins (issue 10), against the real
+ * Quote submissions and health checks during a flood of wrong sign-ins, against the real
  * server process: their p99 latency at rest, then while 400 concurrent wrong sign-ins arrive again
  * and again — from one address (the failure limit answers almost all of them with 429 before any
  * hashing) and from 400 addresses (TRUST_PROXY=1 and X-Forwarded-For: every attempt is hashed, one

@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the public site (issue 6, item 8): the built app served exactly as `npm start` serves
+ * Lighthouse on the public site: the built app served exactly as `npm start` serves
  * it, audited in Debian's chromium with Lighthouse's mobile defaults (Moto G Power emulation,
  * simulated slow 4G and 4x CPU slowdown). Prints, per page, the four category scores, LCP, CLS, TBT
  * and the bytes transferred.
@@ -8,7 +8,7 @@
  * bare node:http server. It is the floor the simulated network and this machine allow, so the gap
  * between it and '/' is what the site's JavaScript costs.
  *
- * Targets (issue 6): 100 in every category on the four pages, LCP < 1.5 s, CLS < 0.02.
+ * Targets: 100 in every category on the four pages, LCP < 1.5 s, CLS < 0.02.
  * Environment: BENCH_RUNS (default 3) runs per page, the median run is reported; BENCH_PAGES
  * (comma-separated paths) to audit other pages; BENCH_REPORT_DIR to keep each Lighthouse JSON report;
  * CHROMIUM_PATH (default /usr/bin/chromium).

@@ -1,10 +1,10 @@
 /**
- * The public site as the server sends it (issue 11, items 4 and 5), each figure beside a baseline from
+ * The public site as the server sends it, each figure beside a baseline from
  * the same run:
  *
  * (a) Bytes on the wire per public page (/, /team, /service-form, /south-yarra): the HTML and the
  *     scripts and styles the page loads (the build manifest says which; a route's lazily loaded page
- *     chunk counts on that route only), sent as they are (identity, how they all went before issue 11)
+ *     chunk counts on that route only), sent as they are (identity, as they all went before compression)
  *     and with brotli. Goal: / in brotli at most half of its uncompressed bytes.
  * (b) GET / and GET /south-yarra under 50 connections (autocannon, a browser's Accept-Encoding)
  *     against a static file holding the very same bytes (plain, brotli and gzip), served by the same

@@ -134,7 +134,7 @@ const environmentSchema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-    // Xero (issue 16): all optional; without the client id and secret, Xero is 'not configured'.
+    // Xero: all optional; without the client id and secret, Xero is 'not configured'.
     XERO_CLIENT_ID: z.string().trim().min(1).optional(),
     XERO_CLIENT_SECRET: z.string().trim().min(1).optional(),
     XERO_REDIRECT_URI: z.url({ protocol: /^https?$/ }).optional(),

@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { answersFor, submits, WizardStory } from './wizard-story-support.tsx';
 
 /**
- * The states a designer must see (issue 4): empty, each validation-blocked step (with its messages
+ * The states a designer must see: empty, each validation-blocked step (with its messages
  * shown, as after pressing Next), counters at their maximum, submitting, a server error with retry,
  * offline, a restored draft, the acknowledged quote, the steps a server sends back to the form
  * without script (refused with messages, or not stored), and the wizard on light and dark host pages.

@@ -47,7 +47,7 @@ test('a card chosen before the script ran is taken over when it runs: Next then 
 }) => {
   const posts: string[] = [];
   page.on('request', (request) => {
-    // The analytics beacon (issue 15) posts page views and funnel steps; it is not the form.
+    // The analytics beacon posts page views and funnel steps; it is not the form.
     if (request.method() === 'POST' && !request.url().endsWith('/api/collect')) posts.push(request.url());
   });
   await page.goto('/service-form');

@@ -535,7 +535,7 @@ test.describe('a step the server rendered after a post (docs/decisions/0009)', (
     page.on('pageerror', (error) => seen.errors.push(error.message));
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      // The analytics beacon (issue 15) posts page views and funnel steps; it is not the form.
+      // The analytics beacon posts page views and funnel steps; it is not the form.
       if (request.method() === 'POST' && path !== '/api/collect') seen.posts.push(path);
     });
     return seen;

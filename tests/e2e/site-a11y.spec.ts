@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 import { gotoHydrated, stubReviewsWidget, toasts } from '../support/site.ts';
 
 // axe with its default rules, best practices included: 0 violations on every public page, with the
-// contact dialog open, with a toast showing and with the mobile menu open (issue 6, 'Done when').
+// contact dialog open, with a toast showing and with the mobile menu open.
 
 const publicPages = [
   '/',

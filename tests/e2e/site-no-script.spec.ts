@@ -2,7 +2,7 @@ import { business, faq, galleryItems, services, suburbs, team } from '@cleanquot
 import { expect, test } from '@playwright/test';
 import { metaContent } from '../support/site.ts';
 
-// The second pass of issue 6: with JavaScript disabled, every public page's content and meta are in
+// With JavaScript disabled, every public page's content and meta are in
 // the served HTML, and what needs no script still works.
 
 test.use({ javaScriptEnabled: false });

@@ -14,7 +14,7 @@ import {
 import { expect, test } from '@playwright/test';
 import { gotoHydrated, metaContent } from '../support/site.ts';
 
-// /team, /terms, /privacy, the suburb pages, ?location=, sitemap.xml and robots.txt (issue 6, items 3, 5, 6).
+// /team, /terms, /privacy, the suburb pages, ?location=, sitemap.xml and robots.txt.
 
 const publicPages = ['/', '/team', '/service-form', '/thank-you', '/terms', '/privacy', '/south-yarra'];
 

@@ -1,6 +1,6 @@
 /**
  * Tools, crawlers and headless browsers, by their user agent. A browser presenting an ordinary
- * Chrome, Safari or Firefox user agent is counted (issue 15: judged by user agent only).
+ * Chrome, Safari or Firefox user agent is counted (judged by user agent only).
  */
 const AUTOMATED =
   /bot\b|bot\/|crawl|spider|slurp|mediapartners|headless|phantomjs|lighthouse|pagespeed|gtmetrix|pingdom|uptime|monitor|puppeteer|playwright|selenium|webdriver|curl\/|wget\/|python|httpclient|java\/|go-http|node-fetch|undici|axios|okhttp|libwww|scrapy|facebookexternalhit|whatsapp|embedly|preview|validator|feedfetcher|google-read-aloud/i;

@@ -93,7 +93,7 @@ export const OPEN_BEFORE_UNLOCK: ReadonlySet<string> = new Set([
   'POST /api/partners',
   'PATCH /api/partners/:key',
   'DELETE /api/partners/:key',
-  // Xero (issue 16): the business's books and report schedules, not quote or customer data.
+  // Xero: the business's books and report schedules, not quote or customer data.
   'GET /api/xero/status',
   'POST /api/xero/test-reports',
   'POST /api/xero/schedule',

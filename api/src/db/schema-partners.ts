@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
- * Partner sites that embed the quote wizard (issue 14): staff add, rename and disable them on
+ * Partner sites that embed the quote wizard: staff add, rename and disable them on
  * /partners; PARTNER_ORIGINS seeds them at start-up. A quote sent with a partner's key is accepted
  * only from its origins while it is enabled, and recorded with source `partner:<key>`.
  */

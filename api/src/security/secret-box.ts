@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /*
- * Secrets at rest (issue 16: Xero's tokens): AES-256-GCM with SECRETS_KEY. Each sealed value names
+ * Secrets at rest (Xero's tokens): AES-256-GCM with SECRETS_KEY. Each sealed value names
  * the key that sealed it by a short id, so the key can be rotated: set the new SECRETS_KEY and move
  * the old one to SECRETS_KEY_PREVIOUS; values sealed with it still open, and new ones use the new key.
  * The format, all base64url: `v1.<key id>.<12-byte nonce>.<ciphertext + 16-byte tag>`.

@@ -182,7 +182,7 @@ function oneLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
-/** One mail with every selected report (issue 16 item 6): HTML with a plain-text part. */
+/** One mail with every selected report: HTML with a plain-text part. */
 export function financialReportMail(input: {
   /** The organisation's name in Xero (tenantName). */
   organisation: string;

@@ -52,7 +52,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const refreshesInFlight = new WeakMap<Database, Map<string, Promise<string>>>();
 
 /**
- * Xero's tokens at rest and in use (issue 16 item 3; docs/decisions/0019-xero.md): sealed with
+ * Xero's tokens at rest and in use (docs/decisions/0019-xero.md): sealed with
  * SECRETS_KEY (context = the grant id, so a sealed value can't be moved to another grant), refreshed
  * before they expire and after a 401, one refresh at a time per grant even across processes — a
  * process claims the refresh by moving `version` on (compare-and-swap), calls Xero, and persists the

@@ -56,7 +56,7 @@ export type WeeklyReportSender = (
 ) => Promise<void>;
 
 /**
- * One job per weekly schedule (issue 16 item 5): fires at its hour on its day in Melbourne time; its
+ * One job per weekly schedule: fires at its hour on its day in Melbourne time; its
  * period is the ISO week of the fire, so each schedule sends once a week, whatever the restarts or
  * clock changes; a run missed while the server was down is made up within 12 hours.
  */

@@ -94,7 +94,7 @@ const REPORT_ORDER: readonly XeroReportType[] = [
 
 /**
  * Xero for the routes and the weekly job: status, the consent, reports, disconnect and schedules
- * (issue 16; docs/decisions/0019-xero.md). Only usable when {@link xeroConfigured}.
+ * (docs/decisions/0019-xero.md). Only usable when {@link xeroConfigured}.
  */
 export class XeroService {
   readonly tokens: XeroTokenStore;

@@ -4,7 +4,7 @@ import { emptyAnswers } from './quote-answers.ts';
 import { checkStep, isBlank, quoteFieldRules } from './quote-rules.ts';
 import { hasVisibleText, textProblem, trimText } from './text-rules.ts';
 
-/** Text a screen shows as nothing (issue 10: each was stored as a name or address). */
+/** Text a screen shows as nothing (each was stored as a name or address). */
 const INVISIBLE_ONLY = [
   '\u0000',
   '\u200b',

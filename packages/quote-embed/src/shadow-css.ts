@@ -1,7 +1,7 @@
 /**
  * The shadow root's stylesheet, made at build time from the wizard's own stylesheet
  * (@cleanquote/quote-wizard/style.css) and the element's rules (embed.css), and the check that fails
- * the build when it could touch the host page or be touched by it (issue 14, item 2):
+ * the build when it could touch the host page or be touched by it:
  * - every selector starts with `:host`, `.cq-embed` or `.cq-wizard` (no `*`, `html`, `body`, `:root`…);
  * - no `rem` (the host's root font size must not scale the widget): the wizard's rem lengths become px;
  * - no `@font-face`, `@property`, `@import` (they act on the whole document); at-rules are limited to

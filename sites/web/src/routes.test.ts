@@ -30,7 +30,7 @@ describe('resolveRoute', () => {
     expect(resolveRoute(`/${screen}`)).toEqual({ page: 'admin', screen, path: `/${screen}`, status: 200 });
   });
 
-  it('lists exactly the admin screens of spec §2, and /partners (issue 14)', () => {
+  it('lists exactly the admin screens of spec §2, and /partners', () => {
     expect([...adminScreens].sort()).toEqual(
       [
         'dashboard',

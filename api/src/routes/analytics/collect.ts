@@ -71,7 +71,7 @@ async function fromStaff(c: Context<AppEnv>): Promise<boolean> {
 }
 
 /**
- * POST /api/collect: the site's page views and the wizard's funnel events (issue 15). Public, JSON,
+ * POST /api/collect: the site's page views and the wizard's funnel events. Public, JSON,
  * rate-limited and size-limited by the security baseline; it answers 204 whether or not the event
  * was counted — a visitor with Do Not Track or Global Privacy Control, a bot or headless browser by
  * its user agent, or signed-in staff are not — so a beacon never learns anything and never fails a

@@ -1,5 +1,5 @@
 /**
- * The embed for partner sites (issue 14, item 4; packages/quote-embed/PROTOCOL.md):
+ * The embed for partner sites (packages/quote-embed/PROTOCOL.md):
  *
  * - GET /embed/v1/cleanquote-wizard.js — the loader of the current 1.x release, `public, max-age=3600`
  *   (a fix reaches every partner within the hour);

@@ -51,7 +51,7 @@ function xeroFailure(c: Context<AuthEnv>, error: unknown) {
 }
 
 /**
- * The admin's Xero API (issue 16): status, test report, weekly schedules and disconnect. Admin
+ * The admin's Xero API: status, test report, weekly schedules and disconnect. Admin
  * session (401 signed out), CSRF by the baseline's Origin check; Xero's books are not quote data, so
  * open before the quote-dashboard unlock (auth/middleware.ts).
  */

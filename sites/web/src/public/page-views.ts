@@ -1,5 +1,5 @@
 /*
- * The site's first-party analytics (issue 15; docs/decisions/0017-first-party-analytics.md): a page
+ * The site's first-party analytics (docs/decisions/0017-first-party-analytics.md): a page
  * view per public page (the load, and each client-side navigation), and the quote wizard's funnel.
  * Sent with navigator.sendBeacon (fetch keepalive where that is missing) to POST /api/collect once the
  * page has loaded and painted, so it never competes with what is on screen. No cookie, no storage:

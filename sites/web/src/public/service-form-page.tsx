@@ -73,7 +73,7 @@ export function ServiceFormPage({ formState }: { formState?: QuoteFormState | un
         suburb={query.get('suburb')}
         formAction={QUOTE_FORM_ACTION}
         formState={state}
-        // The funnel (issue 15): each step reached, then 'submitted'; a failed attempt too.
+        // The funnel: each step reached, then 'submitted'; a failed attempt too.
         onStepChange={({ step }) => recordFunnelStep(step)}
         onError={() => recordFunnelStep('submission-failed')}
         onSubmitted={({ reference }) => {

@@ -22,7 +22,7 @@ import {
 const COPIED_NOTICE_MS = 2000;
 
 /**
- * /partners (issue 14): the partner sites that embed the wizard — add one (name, key, allowed
+ * /partners: the partner sites that embed the wizard — add one (name, key, allowed
  * sites), disable or enable it, see how many quotes it sent, and copy its embed code.
  */
 export function PartnersScreen() {

@@ -23,7 +23,7 @@ export interface WeeklyReportsFormProps {
 }
 
 /**
- * 'Weekly reports' (spec §3, §5, §9; issue 16 item 5): organisation, day, hour, recipients and report
+ * 'Weekly reports' (spec §3, §5, §9): organisation, day, hour, recipients and report
  * types, defaulting to Monday 09:00 with the Profit and Loss and Balance Sheet to the admin. The
  * button stays enabled; pressed with something missing it says what.
  */

@@ -1,4 +1,4 @@
-/** Where connecting starts: the server redirects it to Xero's consent page (issue 16, item 1). */
+/** Where connecting starts: the server redirects it to Xero's consent page. */
 export const XERO_CONNECT_PATH = '/xero/connect';
 
 /** The message /xero/callback posts to its opener (its own origin only) once organisations are stored. */
