@@ -22,7 +22,7 @@ export function answersFor(flow: FlowName): QuoteAnswers {
   return validAnswers(flow, { howFoundUs: 'web-search', specialRequests: 'Please use the side gate.' });
 }
 
-/** The steps of a flow (spec §2). */
+/** The steps of a flow. */
 export function stepsOf(flow: FlowName): StepId[] {
   return stepsFor(answersFor(flow));
 }

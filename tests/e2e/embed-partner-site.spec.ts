@@ -53,7 +53,7 @@ test('two elements with different services each send a quote, with their events,
   const oven = page.locator('#oven-quote');
   await expect(endOfLease.getByRole('heading', { name: 'Get Your Cleaning Quote' })).toBeVisible();
   await expect(oven.getByRole('heading', { name: 'Get Your Cleaning Quote' })).toBeVisible();
-  // The suburb attribute pre-fills the address (spec §4).
+  // The suburb attribute pre-fills the address.
   await answerOvenClean(oven, {
     name: 'Dana Oven',
     phone: '0491 570 158',

@@ -2,7 +2,7 @@ import { customerService, team } from '@cleanquote/content';
 import { expect, type Page, test } from '@playwright/test';
 import { expectToast, gotoHydrated, stubReviewsWidget, toasts } from '../support/site.ts';
 
-// The contact dialog (spec §2, §4, §5, §8) and the toasts (spec §9).
+// The contact dialog and the toasts.
 
 const [founder, salesManager] = team;
 if (!founder || !salesManager) throw new Error('packages/content has no team');

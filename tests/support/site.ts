@@ -11,7 +11,7 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 }
 
-/** The toast on screen (spec §9: at most one). */
+/** The toast on screen (at most one). */
 export function toasts(page: Page): Locator {
   return page.locator('li.toast');
 }

@@ -7,7 +7,7 @@ import { addDays, melbourneDayBounds } from '../lib/melbourne-time.ts';
 import { messageOf } from '../lib/quote-message.ts';
 import { FUNNEL_STEPS } from './funnel-steps.ts';
 
-/** A quote request of the reported day (spec §3's quote request fields, plus reference and source). */
+/** A quote request of the reported day (quote request fields, plus reference and source). */
 export interface ReportedQuoteRequest {
   id: string;
   reference: string;
@@ -24,7 +24,7 @@ export interface ReportedQuoteRequest {
 /** The most quote requests a report lists: the newest of the day; the inbox has them all. */
 export const REPORTED_QUOTE_LIMIT = 50;
 
-/** GET /api/analytics/report: one Melbourne day (spec §3's fields first). */
+/** GET /api/analytics/report: one Melbourne day (fields first). */
 export interface AnalyticsReport {
   date: string;
   totalViews: number;

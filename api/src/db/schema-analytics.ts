@@ -3,7 +3,7 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 /**
  * One public page load (docs/decisions/0017-first-party-analytics.md). No cookie, IP address
  * or user agent is stored: `visitor` is a hash of them with the day's salt, which is deleted after
- * 48 hours, so it only tells two views of one day apart. Kept 26 months (spec §9).
+ * 48 hours, so it only tells two views of one day apart. Kept 26 months.
  */
 export const pageViews = sqliteTable(
   'page_views',

@@ -59,7 +59,7 @@ export const xeroConsents = sqliteTable('xero_consents', {
 });
 
 /**
- * A weekly report schedule (spec §3, §9): its job `xero-weekly:<id>` fires at `hour`:00 on
+ * A weekly report schedule: its job `xero-weekly:<id>` fires at `hour`:00 on
  * `dayOfWeek` (0 = Sunday) in Melbourne time. One per organisation, day and hour: scheduling the same
  * slot again replaces its recipients and reports.
  */

@@ -2,7 +2,7 @@ import type { QuoteStatus } from '@cleanquote/quote-core/staff';
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-/** The reply the business promises on every quote (spec §9: a detailed quote within 24 hours). */
+/** The reply the business promises on every quote (a detailed quote within 24 hours). */
 export const REPLY_PROMISE_MS = 24 * 60 * 60 * 1000;
 
 /**

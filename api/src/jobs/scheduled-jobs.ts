@@ -7,7 +7,7 @@ import type { ScheduledJob } from './job-runner.ts';
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * The daily analytics email (spec §9): at 9:00 Melbourne time, the previous Melbourne day's report
+ * The daily analytics email: at 9:00 Melbourne time, the previous Melbourne day's report
  * to ADMIN_EMAIL (and BUSINESS_EMAIL), HTML with a plain-text part, through the outbox. Its period
  * is the reported day; a start-up until 21:00 makes up a 9:00 missed while the server was down.
  * With neither address set (the plain `npm start` default) there is no one to read it: the run is
@@ -30,7 +30,7 @@ export const dailyReportJob: ScheduledJob = {
   },
 };
 
-/** Deletes analytics older than 26 months (spec §9) and visitor salts older than 48 hours, nightly. */
+/** Deletes analytics older than 26 months and visitor salts older than 48 hours, nightly. */
 export const analyticsRetentionJob: ScheduledJob = {
   name: 'analytics-retention',
   schedule: '30 3 * * *',

@@ -106,7 +106,7 @@ export interface QuoteDetail extends QuoteListItem {
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
-/** A quote as the list shows it (spec §3's fields, the pipeline and the reply promise). */
+/** A quote as the list shows it (fields, the pipeline and the reply promise). */
 export function toListItem(row: ListedQuote): QuoteListItem {
   const { message } = row;
   return {

@@ -219,7 +219,7 @@ export class XeroService {
     return row?.name ?? null;
   }
 
-  /** The test report (spec §5): last week's profit and loss and balance sheet, mailed to `email`. */
+  /** The test report: last week's profit and loss and balance sheet, mailed to `email`. */
   async sendTestReport(tenantId: string, email: string, now: Date): Promise<void> {
     const period = weekBefore(melbourneDay(now));
     const reports = await this.reports(tenantId, ['profit_loss', 'balance_sheet'], period);
@@ -270,7 +270,7 @@ export class XeroService {
   };
 
   /**
-   * Disconnects an organisation (spec §4, §9): removes the connection at Xero, then its tokens and
+   * Disconnects an organisation: removes the connection at Xero, then its tokens and
    * schedules here; the refresh token is revoked when its grant covers no organisation any more.
    * Xero unreachable: nothing changes here (the admin tries again).
    * @returns false when the organisation is not connected.

@@ -11,7 +11,7 @@ function item(id: string, title: string, description: string): GalleryItem {
   };
 }
 
-/** The home page's before/after gallery (spec §3: three bathroom transformations). */
+/** The home page's before/after gallery (three bathroom transformations). */
 export const galleryItems: readonly GalleryItem[] = [
   item(
     'bathroom-shower',

@@ -1,6 +1,6 @@
 import { business } from './business.ts';
 
-/** The direct email sender's providers (spec §3); 'custom' names its own SMTP server. */
+/** The direct email sender's providers; 'custom' names its own SMTP server. */
 export const MAIL_PROVIDERS = ['gmail', 'outlook', 'yahoo', 'custom'] as const;
 export type MailProvider = (typeof MAIL_PROVIDERS)[number];
 
@@ -25,5 +25,5 @@ export const PROVIDER_PRESETS: Readonly<Record<Exclude<MailProvider, 'custom'>, 
   yahoo: { host: 'smtp.mail.yahoo.com', port: 465, security: 'tls' },
 };
 
-/** The subject a test email has when none is given (spec §9: "a test message"). */
+/** The subject a test email has when none is given ("a test message"). */
 export const DEFAULT_TEST_SUBJECT = `Test email from ${business.name}`;

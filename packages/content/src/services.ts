@@ -65,7 +65,7 @@ export const services: readonly ServiceCard[] = [
   ),
 ];
 
-/** The services every suburb page lists (spec §3: the same 8 in every suburb). */
+/** The services every suburb page lists (the same 8 in every suburb). */
 export const suburbServices: readonly string[] = [
   'Regular House Cleaning',
   'Deep Cleaning',

@@ -10,7 +10,7 @@ export interface Suburb {
   metaTitle: string;
   /** The page's meta description (≤ 160 characters). */
   metaDescription: string;
-  /** Services offered there (spec §3: every suburb offers the same 8). */
+  /** Services offered there (every suburb offers the same 8). */
   services: readonly string[];
 }
 
@@ -73,7 +73,7 @@ export interface BusinessInfo {
   region: string;
   /** ISO 3166-1 alpha-2 country code. */
   country: string;
-  /** Fixed point used in local-business structured data (spec §2: Melbourne centre). */
+  /** Fixed point used in local-business structured data (Melbourne centre). */
   geo: { readonly latitude: number; readonly longitude: number };
   /** Areas named in the footer, before 'and surrounding areas'. */
   areasServed: readonly string[];

@@ -1,4 +1,4 @@
-// The weekly Xero reports (spec §3, §5, §9): the words and lists the API and the /xero
+// The weekly Xero reports: the words and lists the API and the /xero
 // screen share, so the server's answers and the screen's own checks say the same thing.
 
 /** The report types a schedule can send, in the order they are offered and mailed. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { prefillAnswers, serviceFromSlug, suburbToAddress } from './prefill.ts';
 
-describe('serviceFromSlug (spec §4)', () => {
+describe('serviceFromSlug', () => {
   it.each([
     ['regular-cleaning', 'regular-clean'],
     ['deep-cleaning', 'deep-clean'],
@@ -28,7 +28,7 @@ describe('serviceFromSlug (spec §4)', () => {
   });
 });
 
-describe('suburbToAddress (spec §4)', () => {
+describe('suburbToAddress', () => {
   it.each([
     ['box-hill', 'Box Hill, VIC'],
     ['richmond', 'Richmond, VIC'],

@@ -1,4 +1,4 @@
-/** Pre-filling the wizard from the page's query string (spec §4). */
+/** Pre-filling the wizard from the page's query string. */
 import type { QuoteAnswers } from './quote-answers.ts';
 import {
   SERVICE_CARD_SLUGS,
@@ -17,7 +17,7 @@ export interface QuotePrefill {
   readonly suburb?: string | null | undefined;
 }
 
-/** The state every suburb address gets (spec §9). */
+/** The state every suburb address gets. */
 export const ADDRESS_REGION = 'VIC';
 
 /**

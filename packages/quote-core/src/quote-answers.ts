@@ -20,7 +20,7 @@ import type {
  * (they are kept so switching back restores them; {@link toSubmission} leaves them out).
  *
  * Choices the visitor has not made are absent; free text starts as ''. Field names are the
- * submission's (spec §3).
+ * submission's.
  */
 export interface QuoteAnswers {
   /** The chosen service; absent until a card is picked. */

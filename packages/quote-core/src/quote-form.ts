@@ -114,7 +114,7 @@ export function answersFromForm(form: FormFields): QuoteAnswers {
   };
   for (const field of CHOICE_FIELDS) raw[field] = text(form, field)?.trim() || undefined;
   for (const field of TEXT_FIELDS) raw[field] = text(form, field) ?? '';
-  // As the panel input reads in the browser (spec §5), except that an empty field is no answer yet.
+  // As the panel input reads in the browser, except that an empty field is no answer yet.
   const panels = text(form, 'windowPanels')?.trim() ?? '';
   if (panels !== '') raw.windowPanels = parseWindowPanels(panels);
   return sanitizeAnswers(raw);

@@ -12,7 +12,7 @@ import {
   WINDOW_CLEANING_TYPE_OPTIONS,
 } from './quote-options.ts';
 
-describe('wizard options (spec §2, §3)', () => {
+describe('wizard options', () => {
   it('offers the seven service cards in spec order, with the spec notes', () => {
     expect(SERVICE_OPTIONS.map((option) => option.id)).toEqual([
       'regular-clean',
@@ -39,7 +39,7 @@ describe('wizard options (spec §2, §3)', () => {
     });
   });
 
-  it('maps every home-page card slug to a service (spec §4)', () => {
+  it('maps every home-page card slug to a service', () => {
     expect(SERVICE_CARD_SLUGS).toHaveLength(8);
     expect(SERVICE_SLUG_TO_TYPE['commercial-cleaning']).toBe('regular-clean');
     expect(SERVICE_SLUG_TO_TYPE['ndis-cleaning']).toBe('ndis-aged-care');

@@ -30,7 +30,7 @@ function toOptions<TId extends string>(
 // ---------------------------------------------------------------------------------------------------
 // Services
 
-/** The seven services the wizard quotes for (spec §3 `serviceType`), in card order. */
+/** The seven services the wizard quotes for, in card order. */
 export const SERVICE_TYPES = [
   'regular-clean',
   'deep-clean',
@@ -73,7 +73,7 @@ export const SERVICE_OPTIONS: readonly QuoteOption<ServiceType>[] = toOptions(
   SERVICE_NOTES,
 );
 
-/** Slugs of the eight service cards on the home page (spec §2), used as `?service=` values. */
+/** Slugs of the eight service cards on the home page, used as `?service=` values. */
 export const SERVICE_CARD_SLUGS = [
   'regular-cleaning',
   'deep-cleaning',
@@ -88,7 +88,7 @@ export const SERVICE_CARD_SLUGS = [
 /** A home-page service-card slug. */
 export type ServiceCardSlug = (typeof SERVICE_CARD_SLUGS)[number];
 
-/** Which wizard service each service-card slug pre-selects (spec §4). */
+/** Which wizard service each service-card slug pre-selects. */
 export const SERVICE_SLUG_TO_TYPE: Readonly<Record<ServiceCardSlug, ServiceType>> = {
   'regular-cleaning': 'regular-clean',
   'deep-cleaning': 'deep-clean',
@@ -97,7 +97,7 @@ export const SERVICE_SLUG_TO_TYPE: Readonly<Record<ServiceCardSlug, ServiceType>
   'window-cleaning': 'window-clean',
   'oven-clean': 'oven-clean',
   'ndis-cleaning': 'ndis-aged-care',
-  // Commercial jobs are quoted through the regular-clean flow (spec §4).
+  // Commercial jobs are quoted through the regular-clean flow.
   'commercial-cleaning': 'regular-clean',
 };
 
@@ -134,7 +134,7 @@ export const PROPERTY_TYPES = [
 ] as const;
 /** A property type. */
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
-/** Property type labels (spec §2). */
+/** Property type labels. */
 export const PROPERTY_TYPE_LABELS: Readonly<Record<PropertyType, string>> = {
   apartment: 'Apartment/Unit',
   'house-single': 'Single Story House',
@@ -175,7 +175,7 @@ export const ROOM_KINDS = [
 /** A room kind with a carpet counter. */
 export type RoomKind = (typeof ROOM_KINDS)[number];
 
-/** Highest count each carpet counter allows (spec §3, §9). */
+/** Highest count each carpet counter allows. */
 export const ROOM_MAXIMUMS: Readonly<Record<RoomKind, number>> = {
   bedrooms: 6,
   'living-rooms': 4,
@@ -241,7 +241,7 @@ export const OVEN_EXTRAS = [
 ] as const;
 /** An oven extra. */
 export type OvenExtra = (typeof OVEN_EXTRAS)[number];
-/** Oven extras for display (spec §3 wording). */
+/** Oven extras for display. */
 export const OVEN_EXTRA_OPTIONS: readonly QuoteOption<OvenExtra>[] = toOptions(OVEN_EXTRAS, {
   'double-oven': 'Double oven',
   'gas-cooktop': 'Gas cooktop',
@@ -254,7 +254,7 @@ export const OVEN_EXTRA_OPTIONS: readonly QuoteOption<OvenExtra>[] = toOptions(O
 // ---------------------------------------------------------------------------------------------------
 // Windows
 
-/** Window cleaning types. The contract stores them in `propertyType` (spec §3). */
+/** Window cleaning types. The contract stores them in `propertyType`. */
 export const WINDOW_CLEANING_TYPES = ['interior-only', 'exterior-only', 'both-sides'] as const;
 /** A window cleaning type. */
 export type WindowCleaningType = (typeof WINDOW_CLEANING_TYPES)[number];
@@ -280,7 +280,7 @@ export const WINDOW_EXTRAS = [
 ] as const;
 /** A window extra. */
 export type WindowExtra = (typeof WINDOW_EXTRAS)[number];
-/** Window extras for display (spec §3 wording). */
+/** Window extras for display. */
 export const WINDOW_EXTRA_OPTIONS: readonly QuoteOption<WindowExtra>[] = toOptions(WINDOW_EXTRAS, {
   'window-screens': 'Window screens cleaning',
   'tracks-and-sills': 'Window tracks & sills',
@@ -290,9 +290,9 @@ export const WINDOW_EXTRA_OPTIONS: readonly QuoteOption<WindowExtra>[] = toOptio
   'security-screens': 'Security screens',
 });
 
-/** Fewest window panels a quote can be for (spec §9). */
+/** Fewest window panels a quote can be for. */
 export const WINDOW_PANELS_MIN = 1;
-/** Most window panels a quote can be for (spec §9). */
+/** Most window panels a quote can be for. */
 export const WINDOW_PANELS_MAX = 500;
 
 // ---------------------------------------------------------------------------------------------------
@@ -320,7 +320,7 @@ export const URGENCIES = ['urgent-today', 'this-week', 'next-week', 'within-mont
 /** A timing choice. */
 export type Urgency = (typeof URGENCIES)[number];
 /**
- * Timing cards for display; descriptions carry the spec's wording exactly (spec §2: 'Today/Tomorrow',
+ * Timing cards for display; descriptions carry the spec's wording exactly ('Today/Tomorrow',
  * 'within 7 days', 'within 2 weeks', 'just getting quotes'), and each card's accessible name holds
  * both lines, so people can ask for 'Today/Tomorrow' by voice.
  */

@@ -15,7 +15,7 @@ import { validAnswers } from './test-fixtures.ts';
 
 const blank = (overrides: Partial<QuoteAnswers> = {}): QuoteAnswers => ({ ...emptyAnswers(), ...overrides });
 
-describe('step rules (spec §5: Next is enabled only when the step passes)', () => {
+describe('step rules (Next is enabled only when the step passes)', () => {
   it('service-type needs a service', () => {
     expect(checkStep('service-type', blank())).toEqual({ serviceType: 'Choose a service' });
     expect(stepPasses('service-type', blank({ serviceType: 'deep-clean' }))).toBe(true);

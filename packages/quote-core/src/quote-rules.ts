@@ -1,5 +1,5 @@
 /**
- * The one set of rules behind both the wizard's Next button (spec §5) and the server's validation:
+ * The one set of rules behind both the wizard's Next button and the server's validation:
  * which fields each step asks, which of them are required, and what a valid value is.
  *
  * Plain TypeScript, no zod: the browser runs these. The machine's guards call {@link checkStep};
@@ -281,10 +281,10 @@ const propertyTypeForWindows = oneOf(
 const required = (field: QuoteField): StepField => ({ field, required: true });
 const optional = (field: QuoteField): StepField => ({ field, required: false });
 
-/** The fields of each step and which are required (spec §5 'Next is enabled only when…'). */
+/** The fields of each step and which are required. */
 const STEP_FIELDS: Readonly<Record<StepId, (answers: QuoteAnswers) => readonly StepField[]>> = {
   'service-type': () => [required('serviceType')],
-  // Property type is optional (spec §5).
+  // Property type is optional.
   'property-size': () => [
     required('bedrooms'),
     required('bathrooms'),
@@ -293,7 +293,7 @@ const STEP_FIELDS: Readonly<Record<StepId, (answers: QuoteAnswers) => readonly S
   'carpet-question': () => [required('carpetNeeded')],
   'carpet-areas': () => [required('carpetAreas'), optional('carpetRoomCounts')],
   'standalone-carpet-areas': () => [required('carpetAreas'), optional('carpetRoomCounts')],
-  // Condition and extras are optional (spec §5).
+  // Condition and extras are optional.
   'oven-details': () => [required('ovenType'), optional('ovenCondition'), optional('cleaningFocus')],
   // The cleaning type is optional in the spec; only the panel count is required.
   'window-details': () => [
@@ -355,7 +355,7 @@ export function checkStep(step: StepId, answers: QuoteAnswers): FieldErrors {
   return errors;
 }
 
-/** Whether `step` passes (spec §5): the Next button's rule. */
+/** Whether `step` passes: the Next button's rule. */
 export function stepPasses(step: StepId, answers: QuoteAnswers): boolean {
   return Object.keys(checkStep(step, answers)).length === 0;
 }

@@ -128,7 +128,7 @@ function fillFlow(actor: WizardActor, flow: FlowName): string[] {
   return visited;
 }
 
-describe('navigation (spec §4)', () => {
+describe('navigation', () => {
   it('starts on service-type, step 1 of 6, with Back and Next blocked', () => {
     const { actor } = startWizard();
     const snapshot = actor.getSnapshot();
@@ -193,7 +193,7 @@ describe('navigation (spec §4)', () => {
   });
 });
 
-describe('plan recomputation (spec §4)', () => {
+describe('plan recomputation', () => {
   it('recomputes the steps when the service changes', () => {
     const { actor } = startWizard();
     actor.send({ type: 'CHOOSE_SERVICE', serviceType: 'end-of-lease' });
@@ -251,7 +251,7 @@ describe('plan recomputation (spec §4)', () => {
   });
 });
 
-describe('carpet counters (spec §4)', () => {
+describe('carpet counters', () => {
   it('raises a count up to the room maximum and no further', () => {
     const { actor } = startWizard({ service: 'carpet-cleaning' });
     for (let i = 0; i < ROOM_MAXIMUMS.bedrooms; i++) actor.send({ type: 'INCREMENT_ROOM', room: 'bedrooms' });
@@ -304,7 +304,7 @@ describe('carpet counters (spec §4)', () => {
   });
 });
 
-describe('extras (spec §4: select adds, select again removes)', () => {
+describe('extras (select adds, select again removes)', () => {
   it('toggles oven extras', () => {
     const { actor } = startWizard({ service: 'oven-clean' });
     actor.send({ type: 'TOGGLE_EXTRA', field: 'cleaningFocus', value: 'rangehood' });
@@ -323,7 +323,7 @@ describe('extras (spec §4: select adds, select again removes)', () => {
   });
 });
 
-describe('window panels from the input text (spec §5)', () => {
+describe('window panels from the input text', () => {
   it.each([
     ['12', 12, true],
     ['500', 500, true],
@@ -343,7 +343,7 @@ describe('window panels from the input text (spec §5)', () => {
   });
 });
 
-describe('pre-fill from the query string (spec §4)', () => {
+describe('pre-fill from the query string', () => {
   const expected: Record<(typeof SERVICE_CARD_SLUGS)[number], string> = {
     'regular-cleaning': 'regular-clean',
     'deep-cleaning': 'deep-clean',

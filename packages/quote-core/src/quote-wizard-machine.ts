@@ -1,5 +1,5 @@
 /**
- * The quote wizard as an XState v5 machine. It owns every rule of the wizard (spec §4, §5); a UI
+ * The quote wizard as an XState v5 machine. It owns every rule of the wizard; a UI
  * asks it (`snapshot.can(event)`, `snapshot.matches(state)`, the selectors below) and never re-derives
  * a rule.
  *
@@ -82,7 +82,7 @@ export interface QuoteWizardInput extends QuotePrefill {
 export interface QuoteWizardContext {
   /** Every answer so far, including ones the current plan does not submit. */
   readonly answers: QuoteAnswers;
-  /** The current plan (spec §2), recomputed on every answer. */
+  /** The current plan, recomputed on every answer. */
   readonly steps: readonly StepId[];
   /** Index into `steps`. */
   readonly stepIndex: number;
@@ -124,7 +124,7 @@ export type QuoteWizardEvent =
   | ToggleExtraEvent
   | { readonly type: 'INCREMENT_ROOM'; readonly room: RoomKind }
   | { readonly type: 'DECREMENT_ROOM'; readonly room: RoomKind }
-  /** The window panel input's raw text; anything that is not a number becomes 0 (spec §5). */
+  /** The window panel input's raw text; anything that is not a number becomes 0. */
   | { readonly type: 'SET_WINDOW_PANELS_TEXT'; readonly text: string }
   | { readonly type: 'NEXT' }
   | { readonly type: 'BACK' }
@@ -166,8 +166,8 @@ export function draftOf(context: QuoteWizardContext): QuoteDraft {
 }
 
 /**
- * Window panel text as the spec reads it: the leading integer, or 0 for anything that is not a number
- * (spec §5). Limits are left to the step rule, which then explains them.
+ * Window panel text as the spec reads it: the leading integer, or 0 for anything that is not a
+ * number. Limits are left to the step rule, which then explains them.
  */
 export function parseWindowPanels(text: string): number {
   const value = Number.parseInt(text.trim(), 10);
@@ -477,7 +477,7 @@ export function selectStepNumber(snapshot: { readonly context: QuoteWizardContex
   return { number: snapshot.context.stepIndex + 1, total: snapshot.context.steps.length };
 }
 
-/** Progress bar fraction, (step + 1) / steps (spec §9). */
+/** Progress bar fraction, (step + 1) / steps. */
 export function selectProgress(snapshot: { readonly context: QuoteWizardContext }): number {
   return progressOf(snapshot.context.stepIndex, snapshot.context.steps.length);
 }

@@ -240,7 +240,7 @@ describe('model-based: invariants over every reachable state', () => {
     }
   });
 
-  it('enables Next exactly when the current step passes (spec §5)', () => {
+  it('enables Next exactly when the current step passes', () => {
     for (const snapshot of reachable.filter((state) => state.matches('editing'))) {
       const passes = stepPasses(currentStep(snapshot.context), snapshot.context.answers);
       expect(snapshot.can({ type: 'NEXT' })).toBe(passes);

@@ -1,6 +1,6 @@
 import type { QuoteAnswers } from './quote-answers.ts';
 
-/** Every step the wizard can show (spec §2 'Step sequences'). */
+/** Every step the wizard can show. */
 export const STEP_IDS = [
   'service-type',
   'property-size',
@@ -28,7 +28,7 @@ export const TAIL_STEPS = [
 ] as const satisfies readonly StepId[];
 
 /**
- * The steps of the wizard for the answers so far (spec §2 'Step sequences').
+ * The steps of the wizard for the answers so far.
  *
  * Only `serviceType` and `carpetNeeded` change the plan. Before a service is chosen the plan is that
  * of 'any other service', so the step count shown on the first step is a real one.
@@ -60,7 +60,7 @@ function middleSteps({
   }
 }
 
-/** The wizard's progress as a fraction: (step + 1) / steps (spec §9). */
+/** The wizard's progress as a fraction: (step + 1) / steps. */
 export function progressOf(stepIndex: number, stepCount: number): number {
   return stepCount > 0 ? (stepIndex + 1) / stepCount : 0;
 }

@@ -78,7 +78,7 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 }
 
 /**
- * A radio group shown as cards (spec §2 'card grid'). Each radio is named by its whole card, the
+ * A radio group shown as cards. Each radio is named by its whole card, the
  * note included (WCAG 2.5.3 Label in Name: 'Urgent Today/Tomorrow', 'End of Lease Cleaning
  * Bond-back guarantee'), so what people see is what they can say or hear.
  */
@@ -152,7 +152,7 @@ export function ChoiceCards<TId extends string>({
   );
 }
 
-/** Optional extras: each a checkbox that toggles (spec §4 'Extras lists toggle'). */
+/** Optional extras: each a checkbox that toggles. */
 export function CheckboxList<TId extends string>({
   idPrefix,
   name,

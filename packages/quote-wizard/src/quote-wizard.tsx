@@ -74,7 +74,7 @@ export type QuoteWizardTheme = 'light' | 'dark' | 'auto';
 
 /** Props of {@link QuoteWizard}. Every prop is optional. */
 export interface QuoteWizardProps {
-  /** A `?service=` value to pre-select: a service-card slug ('oven-clean') or a service id (spec §4). */
+  /** A `?service=` value to pre-select: a service-card slug ('oven-clean') or a service id. */
   readonly service?: string | null | undefined;
   /** A `?suburb=` slug to pre-fill the address with ('box-hill' → 'Box Hill, VIC', spec §4). */
   readonly suburb?: string | null | undefined;
@@ -134,7 +134,7 @@ function resolveStorage(storage: DraftStorage | null | undefined): DraftStorage 
 }
 
 /**
- * The CleanQuote quote wizard (spec §2). Import its styles once: `import
+ * The CleanQuote quote wizard. Import its styles once: `import
  * '@cleanquote/quote-wizard/style.css'`.
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * The body of each wizard step (spec §2 'Step contents'). Steps only show answers and send events;
+ * The body of each wizard step. Steps only show answers and send events;
  * which answers are valid, what Next needs and what counters allow is asked of the machine.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The default way a quote request reaches the business: POST /api/service-form (spec §7) with the
+ * The default way a quote request reaches the business: POST /api/service-form with the
  * idempotency key, a timeout and offline detection. It resolves only with the server's reference;
  * every failure rejects with a message the visitor can read (DESIGN.md, 'No lost leads').
  */
@@ -67,7 +67,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** The visitor-facing message for a non-2xx answer (spec §8: the server's message when it has one). */
+/** The visitor-facing message for a non-2xx answer (the server's message when it has one). */
 export function messageForResponse(status: number, body: unknown): string {
   const serverMessage = isRecord(body) && typeof body.error === 'string' ? body.error.trim() : '';
   if (status === 400 && isRecord(body) && isRecord(body.fields)) {

@@ -29,7 +29,7 @@ export function roomCountText(count: number): string {
   return `${count} room(s)`;
 }
 
-/** 'Step N of M' (spec §2). */
+/** 'Step N of M'. */
 export function stepOfText(number: number, total: number): string {
   return `Step ${number} of ${total}`;
 }
@@ -98,7 +98,7 @@ export const ROOM_SINGULAR: Readonly<Record<RoomKind, string>> = {
   'other-rooms': 'other room',
 };
 
-/** The terms summary of the terms-agreement step (spec §9 'Terms', 'Privacy'). */
+/** The terms summary of the terms-agreement step. */
 export const TERMS_SUMMARY: readonly string[] = [
   'Quotes are free, with no obligation. They are estimates, valid for 30 days from issue.',
   'Bookings need at least 24 hours notice. Please cancel at least 4 hours before your clean.',

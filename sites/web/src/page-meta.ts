@@ -76,7 +76,7 @@ function suburbKeywords(name: string): string {
   ].join(', ');
 }
 
-/** schema.org LocalBusiness for a suburb page, at the fixed Melbourne-centre point (spec §2). */
+/** schema.org LocalBusiness for a suburb page, at the fixed Melbourne-centre point. */
 function localBusinessJsonLd(suburb: Suburb): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
@@ -119,7 +119,7 @@ function adminMeta(screen: AdminScreen): PageMeta {
  *
  * @param route - from `resolveRoute`.
  * @param search - the query string (with or without '?'); only the home page reads it, for
- *   `?location={slug}` (spec §2: title, description, canonical and keywords name that place).
+ *   `?location={slug}` (title, description, canonical and keywords name that place).
  * @param suburbs - where a known ?location= suburb's name comes from ('Melbourne CBD', not
  *   'Melbourne Cbd'); other slugs are named by capitalising their words.
  */

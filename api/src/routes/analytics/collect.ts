@@ -41,7 +41,7 @@ function utm(value: string | null): string | null {
   return trimmed ? trimmed : null;
 }
 
-/** The page's path as the site names it: no trailing slash, and '/public' is the home page (spec §2). */
+/** The page's path as the site names it: no trailing slash, and '/public' is the home page. */
 function pagePath(page: URL): string {
   const path = page.pathname.length > 1 ? page.pathname.replace(/\/+$/, '') || '/' : page.pathname;
   return (path === '/public' ? '/' : path).slice(0, 300);

@@ -13,7 +13,7 @@ function reportDay(value: string | undefined, now: Date): string | undefined {
 }
 
 /**
- * The analytics report for staff (spec §3, §7): GET /report?date=YYYY-MM-DD (a Melbourne day,
+ * The analytics report for staff: GET /report?date=YYYY-MM-DD (a Melbourne day,
  * default yesterday) and POST /send-report (?date= likewise), which queues the daily report email
  * to ADMIN_EMAIL and BUSINESS_EMAIL through the outbox. Both list the day's 50 newest quote requests
  * beside its count and a link to the inbox filtered to that day. Admin session; the report carries the day's

@@ -10,7 +10,7 @@ import { invalidBody } from '../../lib/read-json.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { submissionSource } from '../../partners/partner-keys.ts';
 
-/** The contact dialog's fields (spec §3, §5), plus an optional recipient id. */
+/** The contact dialog's fields, plus an optional recipient id. */
 export const teamContactBody = z.object({
   senderName: requiredText(200, 'Please enter your name', { label: 'Your name' }),
   senderEmail: emailAddress,

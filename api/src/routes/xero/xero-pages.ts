@@ -23,7 +23,7 @@ function failurePage(message: string): string {
 }
 
 /**
- * The browser's side of connecting Xero (spec §4): /xero/connect starts the consent
+ * The browser's side of connecting Xero: /xero/connect starts the consent
  * in the popup, /xero/callback completes it. Both need the admin session.
  */
 export function xeroPageRoutes(xero: XeroService | null) {

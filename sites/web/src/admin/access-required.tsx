@@ -1,7 +1,7 @@
 import { type AdminScreen, adminScreen, adminScreenPath } from '../admin-screens.ts';
 import { HighlightCards } from '../ui/highlight-cards.tsx';
 
-/** What staff can do once signed in, shown to signed-out visitors (spec §2). */
+/** What staff can do once signed in, shown to signed-out visitors. */
 const adminAreas = [
   { title: 'Customer Management', description: 'Review quote requests and follow up with customers.' },
   { title: 'Analytics', description: 'Website traffic and business metrics, with a daily report.' },
@@ -9,7 +9,7 @@ const adminAreas = [
 ] as const;
 
 /**
- * The signed-out card (spec §2). Its Log In link carries this screen, so signing in lands back on it.
+ * The signed-out card. Its Log In link carries this screen, so signing in lands back on it.
  */
 export function AccessRequired({ screen }: { screen: AdminScreen }) {
   return (

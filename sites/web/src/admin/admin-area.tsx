@@ -31,7 +31,7 @@ export function AdminArea({ screen }: AdminAreaProps) {
 /** What an admin URL says where scripts are off. */
 export const adminNeedsScript = 'The admin area needs JavaScript. Please turn it on and reload this page.';
 
-/** What shows while the session is checked (spec §2: 'A wrapper shows Loading'). */
+/** What shows while the session is checked ('A wrapper shows Loading'). */
 export function AdminLoading() {
   return (
     <main id="main" className="admin-loading" tabIndex={-1}>

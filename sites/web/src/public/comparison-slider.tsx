@@ -13,7 +13,7 @@ const KEY_STEP = 5;
 const PAGE_STEP = 10;
 
 /**
- * A before/after photo pair with a divider the visitor drags (spec §2, §4): the 'before' photo
+ * A before/after photo pair with a divider the visitor drags: the 'before' photo
  * shows left of the divider, the 'after' photo right of it. It starts at 50 %. Pointer events
  * cover mouse and touch (a vertical swipe still scrolls the page: touch-action pan-y), and the
  * divider is an ARIA slider driven by the arrow keys, Page Up/Down, Home and End.

@@ -16,7 +16,7 @@ function field(form: FormData, name: keyof ContactFormInput): string {
 
 /**
  * The one contact dialog of the site, addressed to whoever `openContactDialog` named: a team member
- * or the customer service team (spec §2 'Contact dialog', §4, §5, §8). Mounted once by the app.
+ * or the customer service team. Mounted once by the app.
  * The fields are uncontrolled: what was typed stays after a failure and is reset after success.
  */
 export function ContactDialog() {

@@ -12,7 +12,7 @@ export interface EmailButtonProps {
 }
 
 /**
- * A button that opens the contact dialog addressed to `recipient` (spec §2, §4). Tapped before the
+ * A button that opens the contact dialog addressed to `recipient`. Tapped before the
  * app has hydrated, the tap is held and replayed (data-first-tap, decision 0008).
  */
 export function EmailButton({ recipient, children = 'Email', className = 'button' }: EmailButtonProps) {

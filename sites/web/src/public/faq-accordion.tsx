@@ -9,7 +9,7 @@ export interface FaqAccordionProps {
 
 /**
  * The FAQ as native disclosures sharing one `name`: one answer open at a time, and the open one can
- * be closed again (spec §2, §4). The browser does all of it, so a question answers the first tap
+ * be closed again. The browser does all of it, so a question answers the first tap
  * before the app has hydrated, and with scripting off (decision 0008). The answers are in the HTML,
  * so search engines read them and find-in-page opens the one it finds.
  */

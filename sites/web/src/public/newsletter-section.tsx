@@ -7,7 +7,7 @@ function focusOnMount(element: HTMLElement | null): void {
 }
 
 /**
- * Newsletter sign-up (spec §4, §5, §8): the form while idle, disabled with 'Subscribing...' while
+ * Newsletter sign-up: the form while idle, disabled with 'Subscribing...' while
  * the request runs, and a thank-you panel in its place once subscribed. A failure returns to the
  * form with what was typed.
  */

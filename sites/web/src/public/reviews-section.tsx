@@ -1,6 +1,6 @@
 import { business } from '@cleanquote/content';
 
-/** Height of the reviews widget's frame, in CSS pixels (spec §2). */
+/** Height of the reviews widget's frame, in CSS pixels. */
 export const REVIEWS_FRAME_HEIGHT = 400;
 
 /**

@@ -42,7 +42,7 @@ function scriptJson(state: QuoteFormState): string {
 
 /**
  * /service-form: the quote wizard as the page's main content, so its heading is the page's one h1.
- * `?service=` and `?suburb=` pre-fill it (spec §4); the server render reads them from the request URL.
+ * `?service=` and `?suburb=` pre-fill it; the server render reads them from the request URL.
  * The visitor goes to /thank-you only once the server acknowledged the quote with its reference.
  *
  * Before and without the script, the wizard's form posts to this page's path and the server answers

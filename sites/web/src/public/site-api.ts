@@ -1,4 +1,4 @@
-/** The body of POST /api/team-contact (spec §7): the dialog's fields and its recipient. */
+/** The body of POST /api/team-contact: the dialog's fields and its recipient. */
 export interface TeamContactFields {
   senderName: string;
   senderEmail: string;
@@ -11,7 +11,7 @@ export interface TeamContactFields {
   recipientEmail?: string;
 }
 
-/** A non-success answer: 'status: body text' (spec §8), or the status text when the body is empty. */
+/** A non-success answer: 'status: body text', or the status text when the body is empty. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -8,7 +8,7 @@ export interface SiteFooterProps {
   onHomePage: boolean;
 }
 
-/** Contact details, the services, areas served and the legal links, on every page (spec §2). */
+/** Contact details, the services, areas served and the legal links, on every page. */
 export function SiteFooter({ onHomePage }: SiteFooterProps) {
   const servicesHref = sectionHref('services', onHomePage);
   return (

@@ -11,7 +11,7 @@ export interface SiteHeaderProps {
   currentPath: string | undefined;
 }
 
-/** The home page sections the header can jump to (spec §2). */
+/** The home page sections the header can jump to. */
 const sectionLinks = [
   { label: 'Home', section: 'home' },
   { label: 'Services', section: 'services' },
@@ -29,7 +29,7 @@ export function sectionHref(section: string, onHomePage: boolean): string {
  * Banner, business name and the main navigation. Every item is a real link, so the menu works
  * before (or without) JavaScript. On small screens a Menu button shows and hides the list: the list
  * is a popover the button opens natively (popovertarget), so it answers the first tap before the app
- * has hydrated; Escape and a tap outside close it, and so does choosing an item (spec §2, §4).
+ * has hydrated; Escape and a tap outside close it, and so does choosing an item.
  */
 export function SiteHeader({ onHomePage, currentPath }: SiteHeaderProps) {
   useCloseMenuOnWideScreens();

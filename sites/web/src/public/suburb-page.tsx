@@ -10,7 +10,7 @@ export interface SuburbPageProps {
   nearby: readonly Pick<Suburb, 'slug' | 'name'>[];
 }
 
-/** /{slug}: a suburb landing page (spec §2). */
+/** /{slug}: a suburb landing page. */
 export function SuburbPage({ suburb, nearby }: SuburbPageProps) {
   const quoteHref = `/service-form?suburb=${encodeURIComponent(suburb.slug)}`;
   return (

@@ -4,7 +4,7 @@ import { HighlightCards } from '../ui/highlight-cards.tsx';
 import { ContactButtons } from './email-button.tsx';
 import { TeamCard } from './team-card.tsx';
 
-/** /team (spec §2): the staff cards, Our Values, Why Choose and a call/email call to action. */
+/** /team: the staff cards, Our Values, Why Choose and a call/email call to action. */
 export function TeamPage() {
   return (
     <>

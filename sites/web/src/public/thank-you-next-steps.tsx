@@ -11,11 +11,11 @@ import {
 import { ContactButtons } from './email-button.tsx';
 
 /*
- * The pieces of /thank-you (spec §2): what happens next, the call / Email Us / Back to Home
+ * The pieces of /thank-you: what happens next, the call / Email Us / Back to Home
  * buttons, and the return to the home page after 30 seconds. The page itself composes them.
  */
 
-/** The three steps after a quote request (spec §2: Review, Contact, Schedule). */
+/** The three steps after a quote request (Review, Contact, Schedule). */
 export const nextSteps = [
   {
     title: 'Review',
@@ -69,7 +69,7 @@ export function ThankYouActions() {
 }
 
 /**
- * Returns to the home page `delayMs` after mount (spec §9: 30 000 ms). A contact dialog open at
+ * Returns to the home page `delayMs` after mount (30 000 ms). A contact dialog open at
  * that moment is never yanked away: the return waits until it closes. The visitor can stay
  * ({@link cancelHomeRedirect}).
  */

@@ -6,7 +6,7 @@ const QUOTE_REFERENCE = /^CQ-[A-Z0-9]{4,16}$/;
 
 /**
  * /thank-you: shown after the server acknowledged a quote request, with the reference it gave.
- * Opened directly, without one, it still shows its page (spec §2), and returns home after 30 s.
+ * Opened directly, without one, it still shows its page, and returns home after 30 s.
  */
 export function ThankYouPage() {
   const reference = new URLSearchParams(useSearch()).get('reference')?.trim().toUpperCase() ?? '';

@@ -13,7 +13,7 @@ import { postNewsletterSignUp, postTeamContact, type TeamContactFields } from '.
  */
 
 // ---------------------------------------------------------------------------------------------
-// Toasts (spec §9)
+// Toasts
 
 /** How a toast looks: `destructive` for validation and failure messages. */
 export type ToastVariant = 'default' | 'destructive';
@@ -71,9 +71,9 @@ export function dismissToast(id: number): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Contact dialog (spec §2, §4, §5, §8)
+// Contact dialog
 
-/** Whom the open contact dialog writes to; `null` while it is closed (spec §4). */
+/** Whom the open contact dialog writes to; `null` while it is closed. */
 export const contactRecipient: Signal<Recipient | null> = signal(null);
 /** True while the dialog's message is being sent: its buttons are disabled. */
 export const contactSending: Signal<boolean> = signal(false);
@@ -154,7 +154,7 @@ export async function submitContactMessage(input: ContactFormInput): Promise<Con
 }
 
 // ---------------------------------------------------------------------------------------------
-// Newsletter (spec §4, §5, §8)
+// Newsletter
 
 /** The newsletter form: idle (form), submitting (disabled), subscribed (thank-you panel). */
 export type NewsletterStatus = 'idle' | 'submitting' | 'subscribed';
@@ -203,7 +203,7 @@ export async function subscribeToNewsletter(rawEmail: string): Promise<void> {
 export const MOBILE_MENU_ID = 'site-menu';
 
 /**
- * Closes the small-screen menu (spec §4). The menu is a popover: the browser keeps whether it is
+ * Closes the small-screen menu. The menu is a popover: the browser keeps whether it is
  * open, so it opens on the first tap even before the app has hydrated (decision 0008).
  */
 export function closeMobileMenu(): void {
@@ -212,7 +212,7 @@ export function closeMobileMenu(): void {
   if (menu?.matches(':popover-open')) menu.hidePopover();
 }
 
-/** Where a before/after slider starts, in percent of the width shown as 'before' (spec §4). */
+/** Where a before/after slider starts, in percent of the width shown as 'before'. */
 export const COMPARISON_START_PERCENT = 50;
 
 const comparisonPositions = new Map<string, Signal<number>>();
@@ -234,7 +234,7 @@ export function setComparisonPosition(itemId: string, percent: number): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Thank-you page (spec §2, §9)
+// Thank-you page
 
 /** The thank-you page returns to the home page after this long. */
 export const THANK_YOU_REDIRECT_MS = 30_000;

@@ -5,7 +5,7 @@ import { showToast } from '../../state/site-state.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { type Location, locationsQuery } from './locations-queries.ts';
 
-/** How long a copy button says 'Copied!' (spec §9). */
+/** How long a copy button says 'Copied!'. */
 export const COPIED_NOTICE_MS = 2000;
 
 /** The filter's text, folded so 'st kilda' finds 'St Kilda' and 'st-kilda'. */
@@ -17,7 +17,7 @@ function fold(text: string): string {
 }
 
 /**
- * /locations (spec §2): every suburb page's URL for local marketing, the count as a badge, a copy
+ * /locations: every suburb page's URL for local marketing, the count as a badge, a copy
  * button per URL ('Copied!' for 2 seconds), a filter box and a link back to the dashboard.
  */
 export function LocationsScreen() {

@@ -18,7 +18,7 @@ import {
   useDeletePartner,
 } from './partners-queries.ts';
 
-/** How long 'Copied!' shows on a copy button (spec §9). */
+/** How long 'Copied!' shows on a copy button. */
 const COPIED_NOTICE_MS = 2000;
 
 /**

@@ -11,7 +11,7 @@ export interface FormSubmitRowProps {
 
 /**
  * The end of the test-report and weekly forms: the validation message, then the submit button. The
- * button is never disabled (spec §5: pressing it says what is missing); while busy it is
+ * button is never disabled (pressing it says what is missing); while busy it is
  * aria-disabled so focus stays on it.
  */
 export function FormSubmitRow({ problem, problemId, busy, label, busyLabel }: FormSubmitRowProps) {

@@ -18,12 +18,12 @@ const isField = (name: string): name is Field => (FIELDS as readonly string[]).i
 /** Props of {@link WeeklyReportsForm}. */
 export interface WeeklyReportsFormProps {
   tenants: readonly XeroTenant[];
-  /** The signed-in admin's address: the first recipient until changed (spec §9). */
+  /** The signed-in admin's address: the first recipient until changed. */
   adminEmail: string;
 }
 
 /**
- * 'Weekly reports' (spec §3, §5, §9): organisation, day, hour, recipients and report
+ * 'Weekly reports': organisation, day, hour, recipients and report
  * types, defaulting to Monday 09:00 with the Profit and Loss and Balance Sheet to the admin. The
  * button stays enabled; pressed with something missing it says what.
  */

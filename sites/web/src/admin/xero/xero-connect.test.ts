@@ -5,7 +5,7 @@ function view(popup: Window | null) {
   return { open: vi.fn(() => popup), location: { assign: vi.fn() } as unknown as Location };
 }
 
-describe('openXeroConnect (spec §4)', () => {
+describe('openXeroConnect', () => {
   it('opens /xero/connect in a popup and stays on the page', () => {
     const popup = {} as Window;
     const page = view(popup);

@@ -5,7 +5,7 @@ export const XERO_CONNECT_PATH = '/xero/connect';
 export const XERO_CONNECTED_MESSAGE = 'xero-connected';
 
 /**
- * Opens Xero's consent in a popup (spec §4). Where the popup is blocked the same flow runs in this
+ * Opens Xero's consent in a popup. Where the popup is blocked the same flow runs in this
  * tab — the callback page links back to /xero — so connecting never silently does nothing.
  * Answers the popup, or `null` when this tab is leaving for Xero.
  */

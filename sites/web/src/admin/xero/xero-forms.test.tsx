@@ -203,7 +203,7 @@ describe('WeeklyReportsForm', () => {
   const checked = (name: string) => (screen.getByRole('checkbox', { name }) as HTMLInputElement).checked;
   const button = () => screen.getByRole('button', { name: 'Schedule Weekly Reports' }) as HTMLButtonElement;
 
-  it('defaults to Monday 09:00, the admin’s address, Profit and Loss and Balance Sheet (spec §9)', () => {
+  it('defaults to Monday 09:00, the admin’s address, Profit and Loss and Balance Sheet', () => {
     renderForm();
     expect(select('Organisation').value).toBe(sparkle.tenantId);
     expect(select('Day').value).toBe('1');

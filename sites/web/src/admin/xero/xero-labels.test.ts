@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addRecipient, HOURS, reportNames, scheduleTiming } from './xero-labels.ts';
 
 describe('the weekly schedule in words', () => {
-  it('offers the days Sunday first as 0–6 and the hours 00:00 to 23:00 as 0–23 (spec §3, §9)', () => {
+  it('offers the days Sunday first as 0–6 and the hours 00:00 to 23:00 as 0–23', () => {
     expect(WEEK_DAYS[0]).toBe('Sunday');
     expect(dayName('1')).toBe('Monday');
     expect(dayName('6')).toBe('Saturday');
@@ -21,7 +21,7 @@ describe('the weekly schedule in words', () => {
   });
 });
 
-describe('addRecipient (spec §5: only if non-empty and not already listed)', () => {
+describe('addRecipient (only if non-empty and not already listed)', () => {
   it('adds a new address, trimmed, at the end', () => {
     expect(addRecipient(['owner@sparkleclean.example'], '  books@sparkleclean.example ')).toEqual({
       added: true,

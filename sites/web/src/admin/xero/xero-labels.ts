@@ -1,10 +1,10 @@
 import { weeklySlotInWords, XERO_REPORT_NAMES, type XeroReportType } from '@cleanquote/content';
 import type { XeroScheduleItem } from './xero-queries.ts';
 
-/** The hours offered (spec §9: 00:00 to 23:00), as the API's hour strings '0'–'23'. */
+/** The hours offered (00:00 to 23:00), as the API's hour strings '0'–'23'. */
 export const HOURS: readonly string[] = Array.from({ length: 24 }, (_, hour) => String(hour));
 
-/** The weekly form's defaults (spec §9): Monday at 09:00 with the profit and loss and balance sheet. */
+/** The weekly form's defaults: Monday at 09:00 with the profit and loss and balance sheet. */
 export const SCHEDULE_DEFAULTS = {
   dayOfWeek: '1',
   hour: '9',
@@ -21,7 +21,7 @@ export function reportNames(types: readonly XeroReportType[]): string {
   return types.map((type) => XERO_REPORT_NAMES[type] ?? type).join(', ');
 }
 
-/** What adding `typed` to the recipients did (spec §5: only if non-empty and not already listed). */
+/** What adding `typed` to the recipients did (only if non-empty and not already listed). */
 export type RecipientAdded =
   | { added: true; recipients: string[]; address: string }
   | { added: false; reason: 'empty' }
