@@ -1,5 +1,5 @@
 /**
- * Issue 12: the dashboard's System Status is measured, not fixed text. Runs against its own server
+ * The dashboard's System Status is measured, not fixed text. Runs against its own server
  * process with SMTP_URL pointing at a real SMTP server on 127.0.0.1, which the test then stops.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 6: staff manage the partner sites on /partners, and what they change governs which
+ * Staff manage the partner sites on /partners, and what they change governs which
  * sites may send quotes with a partner key, at once.
  */
 import { toSubmission } from '@cleanquote/quote-core';

@@ -1,5 +1,5 @@
 /**
- * Issue 13's "Done when": the quote inbox as staff use it, against its own server process with the
+ * The quote inbox as staff use it, against its own server process with the
  * quote-dashboard password set and a real SMTP server on 127.0.0.1.
  */
 import { toSubmission } from '@cleanquote/quote-core';

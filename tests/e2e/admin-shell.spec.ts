@@ -1,5 +1,5 @@
 /**
- * Issue 12: the admin shell, the dashboard and the locations screen, as staff and signed-out
+ * The admin shell, the dashboard and the locations screen, as staff and signed-out
  * visitors meet them in the built site served by the real server (the Playwright config's own,
  * which captures mail: no SMTP configured).
  */

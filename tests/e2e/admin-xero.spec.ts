@@ -1,5 +1,5 @@
 /**
- * Issue 16's "Done when", from /xero in a real browser: connect through the popup against a fake
+ * From /xero in a real browser: connect through the popup against a fake
  * Xero on 127.0.0.1, see the organisation, send a test report and read it on a real SMTP server,
  * schedule Monday 09:00 and see it with its job, disconnect (the fake sees DELETE /connections/{id}
  * and the schedule goes); the validation and failure messages of spec §5 and §8; 'Reconnect needed'

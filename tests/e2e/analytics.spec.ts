@@ -1,5 +1,5 @@
 /**
- * Issue 15's "Done when": first-party analytics counted from a real browser, the wizard funnel, the
+ * First-party analytics counted from a real browser, the wizard funnel, the
  * report and the daily report mail, the scheduled job's next run, and /analytics — against its own
  * server process (an empty database of its own) with a real SMTP server on 127.0.0.1.
  */

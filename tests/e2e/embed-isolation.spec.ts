@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Done when": the element and the partner's page leave each other alone. Host styles change
+ * The element and the partner's page leave each other alone. Host styles change
  * nothing inside and the element's styles nothing outside (computed styles compared with and without);
  * focus stays on the host until the visitor acts; axe finds nothing inside the shadow roots; a quote
  * can be sent with the keyboard alone; the code loads near the viewport; attribute changes and

@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Done when": the wizard on a partner's site (sites/partner-demo on a second origin, hostile
+ * The wizard on a partner's site (sites/partner-demo on a second origin, hostile
  * CSS, strict CSP with a nonce). Quotes completed in two elements with different services, their
  * events, the quotes in the inbox under the partner's key; the React 19 page with the pinned,
  * SRI-checked script; and a site not allowed to use the key, or a partner staff disabled, refused in

@@ -1,5 +1,5 @@
 /**
- * Issue 5's "Done when": a quote submitted through the wizard on /service-form arrives on the test
+ * A quote submitted through the wizard on /service-form arrives on the test
  * SMTP server as two mails (the business's notification and the client's auto-response) and in
  * GET /api/contact for the signed-in admin. Runs against its own server process (the built site and
  * the API), with SMTP_URL pointing at a real SMTP server on 127.0.0.1.

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the wizard answers the first tap, however early. On a slow phone (Lighthouse's mobile
+ * The wizard answers the first tap, however early. On a slow phone (Lighthouse's mobile
  * throttling: 4× CPU and slow 4G) the page shows long before its script runs; a tap then either
  * posts the server-rendered form (docs/decisions/0009) or, once hydrated, acts in the page — never
  * nothing, and never a reload that forgets the pre-filled service.

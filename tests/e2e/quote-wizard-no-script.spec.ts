@@ -1,5 +1,5 @@
 /**
- * Issue 11: the quote wizard works with JavaScript disabled (GOV.UK style, docs/decisions/0009).
+ * The quote wizard works with JavaScript disabled (GOV.UK style, docs/decisions/0009).
  * Its server-rendered form posts every answer so far to /service-form; the server answers with the
  * next step, the same step with its messages, or — after storing the quote — /thank-you. Quotes are
  * read back as the admin the config's server creates (GET /api/contact, the outbox).

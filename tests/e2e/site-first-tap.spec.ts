@@ -3,7 +3,7 @@ import { expect, type Page, type Route, test } from '@playwright/test';
 import { stubReviewsWidget } from '../support/site.ts';
 import { emulateSlowPhone } from '../support/slow-phone.ts';
 
-// Issue 11, item 1: no dead clicks. On a phone throttled like Lighthouse's mobile run (4x CPU, slow
+// No dead clicks. On a phone throttled like Lighthouse's mobile run (4x CPU, slow
 // 4G), each kind of control is used the moment `page.goto` resolves — the page is on screen, its
 // app not yet hydrated — and must act on that first activation.
 

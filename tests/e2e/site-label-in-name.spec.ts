@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { labelInNameFailures, type NamedControl, namedControls } from '../support/accessibility-tree.ts';
 import { gotoHydrated, stubReviewsWidget, toasts } from '../support/site.ts';
 
-// Issue 11, item 2 (the site outside the quote wizard): every button, link and disclosure's
+// The site outside the quote wizard: every button, link and disclosure's
 // accessible name contains the text it shows (WCAG 2.2 SC 2.5.3 Label in Name), so "click Email Us"
 // or "click Oven Clean" finds it by the words on screen.
 

@@ -3,7 +3,7 @@ import { createTestAdmin, signIn } from '../test-support/sign-in.ts';
 import { createTestApp } from '../test-support/test-app.ts';
 import { OPEN_BEFORE_UNLOCK } from './middleware.ts';
 
-// Issue 10, defect 3: a signed-in session that never unlocked the quote dashboard could read every
+// A signed-in session that never unlocked the quote dashboard could read every
 // quote's customer data through the outbox. The lock is now the default for every admin route; this
 // walks the app's own route table, so a route added later is checked without anyone listing it here.
 

@@ -11,7 +11,7 @@ import { openDatabase } from './database.ts';
 import { newsletterSubscribers, outbox, quoteRequests } from './schema.ts';
 import { decodeStoredText, REPAIRED_MAIL_ERROR } from './stored-text.ts';
 
-// Issue 10, defect 1: earlier versions stored a lone surrogate as the bytes ED A0 80 (SQLite's
+// Earlier versions stored a lone surrogate as the bytes ED A0 80 (SQLite's
 // json_each decodes "\ud800" so), and libSQL aborts the process when it reads them. These tests put
 // such bytes into a database exactly that way, then read it as the app does. A crash here would
 // take the test runner's worker down with it, not fail an assertion.

@@ -4,7 +4,7 @@ import { validQuoteRequests } from '../test-support/quote-requests.ts';
 import { createTestAdmin, signIn, testAdmin } from '../test-support/sign-in.ts';
 import { createTestApp } from '../test-support/test-app.ts';
 
-// Issue 10, defects 1 and 5: every text field of every public and admin route, sent with text that
+// Every text field of every public and admin route, sent with text that
 // can't be stored or mailed — lone surrogates (JSON "\ud800" escapes, as an attacker sends them), NUL
 // and other control characters, and text made only of invisible characters. Each must get a 4xx
 // naming the field, nothing may be stored, and the server must still answer afterwards.
