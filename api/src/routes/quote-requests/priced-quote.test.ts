@@ -385,3 +385,63 @@ describe('POST /api/contact/:id/quote/send', () => {
     });
   });
 });
+
+describe('the inbox and the dashboard', () => {
+  it('lists each request’s quote status, filters those awaiting the customer and counts them', async () => {
+    const app = await open();
+    const setStatus = (quoteId: string, status: 'viewed' | 'accepted') =>
+      app.database.writes.run((tx) =>
+        tx.update(pricedQuotes).set({ status }).where(eq(pricedQuotes.quoteId, quoteId)),
+      );
+    const draft = async (quoteId: string) => app.post(`/api/contact/${quoteId}/quote`, { lines: LINES });
+    const send = async (quoteId: string) => app.post(`/api/contact/${quoteId}/quote/send`, {});
+
+    const none = await app.storeQuote();
+    const drafted = await app.storeQuote();
+    await draft(drafted.id);
+    const sent = await app.storeQuote();
+    await draft(sent.id);
+    await send(sent.id);
+    const viewed = await app.storeQuote();
+    await draft(viewed.id);
+    await send(viewed.id);
+    // The customer's page marks a version viewed; here the row is set as it would leave it.
+    await setStatus(viewed.id, 'viewed');
+    const beingChanged = await app.storeQuote();
+    await draft(beingChanged.id);
+    await send(beingChanged.id);
+    await put(app, `/api/contact/${beingChanged.id}/quote`, { lines: LINES.slice(0, 1) });
+    const accepted = await app.storeQuote();
+    await draft(accepted.id);
+    await send(accepted.id);
+    await setStatus(accepted.id, 'accepted');
+
+    const list = await json<{ id: string; quoteStatus: string | null }[]>(await app.get('/api/contact'));
+    expect(list.map(({ id, quoteStatus }) => ({ id, quoteStatus }))).toEqual([
+      { id: accepted.id, quoteStatus: 'accepted' },
+      { id: beingChanged.id, quoteStatus: 'draft' },
+      { id: viewed.id, quoteStatus: 'viewed' },
+      { id: sent.id, quoteStatus: 'sent' },
+      { id: drafted.id, quoteStatus: 'draft' },
+      { id: none.id, quoteStatus: null },
+    ]);
+    for (const { id, quoteStatus } of list) {
+      expect((await json<QuoteDetail>(await app.get(`/api/contact/${id}`))).quoteStatus).toBe(quoteStatus);
+    }
+
+    expect(await app.listIds('?awaiting=customer')).toEqual([viewed.id, sent.id]);
+    expect(await app.listIds('?awaiting=customer&status=quoted&sort=reply-due')).toEqual([
+      viewed.id,
+      sent.id,
+    ]);
+    expect(await app.listIds('?awaiting=customer&status=new')).toEqual([]);
+    const firstPage = await app.get('/api/contact?awaiting=customer&limit=1');
+    expect(firstPage.headers.get('Link')).toContain('awaiting=customer');
+    const refused = await app.get('/api/contact?awaiting=staff');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ fields: { awaiting: 'Use customer' } });
+
+    const status = await json<{ quotesAwaitingAnswer: number }>(await app.get('/api/admin/status'));
+    expect(status.quotesAwaitingAnswer).toBe(2);
+  });
+});

@@ -129,13 +129,13 @@ export const contactRoutes = new Hono<AuthEnv>()
       environment.GST_REGISTERED,
     );
     if (typeof quote === 'string') return refused(c, quote);
-    return c.json(quote);
+    return c.json(quote, 200);
   })
   .get('/:id/quote', async (c) => {
     const { database, environment } = c.var;
     const quote = await readPricedQuote(database.db, c.req.param('id'), environment.GST_REGISTERED);
     if (typeof quote === 'string') return refused(c, quote);
-    return c.json(quote);
+    return c.json(quote, 200);
   })
   // 200 {version, status, validUntil}: the mail is queued, the delivery worker sends it.
   .post('/:id/quote/send', async (c) => {
@@ -147,7 +147,7 @@ export const contactRoutes = new Hono<AuthEnv>()
       actor: actorOf(c),
     });
     if (typeof sent === 'string') return refused(c, sent);
-    return c.json(sent);
+    return c.json(sent, 200);
   });
 
 /** GET /api/contact.csv: the list's query as a CSV download (csv.ts), behind the same lock. */
