@@ -120,6 +120,19 @@ async function latestVersion(db: Db | WriteTransaction, quoteId: string): Promis
   return row;
 }
 
+/**
+ * True when the customer accepted any version. A later draft can exist beside an accepted version
+ * (the customer accepted the one they had while staff drafted the next); the quote is settled then.
+ */
+async function wasAccepted(tx: WriteTransaction, quoteId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ version: pricedQuotes.version })
+    .from(pricedQuotes)
+    .where(and(eq(pricedQuotes.quoteId, quoteId), eq(pricedQuotes.status, 'accepted')))
+    .limit(1);
+  return row !== undefined;
+}
+
 async function requestExists(db: Db | WriteTransaction, quoteId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: quoteRequests.id })
@@ -186,7 +199,8 @@ export function createQuoteDraft(
 
 /**
  * Changes a request's quote: the draft in place; after a version was sent, a new draft version n+1
- * (the sent one stays as the customer has it until the new one is sent). Refused once accepted.
+ * (the sent one stays as the customer has it until the new one is sent). Refused once any version
+ * was accepted.
  */
 export function reviseQuote(
   database: Database,
@@ -197,7 +211,7 @@ export function reviseQuote(
   return database.writes.run(async (tx): Promise<QuoteVersion | QuoteRefusal> => {
     const latest = await latestVersion(tx, quoteId);
     if (!latest) return (await requestExists(tx, quoteId)) ? 'no-quote' : 'no-request';
-    if (latest.status === 'accepted') return 'accepted';
+    if (await wasAccepted(tx, quoteId)) return 'accepted';
     const at = new Date();
     const columns = draftColumns(draft, gstRegistered, at);
     const [row] =
@@ -257,6 +271,7 @@ export function sendPricedQuote(
     const draft = await latestVersion(tx, quoteId);
     if (!draft) return 'no-quote';
     if (draft.status !== 'draft') return 'not-draft';
+    if (await wasAccepted(tx, quoteId)) return 'accepted';
 
     const at = new Date();
     const validUntil = addDays(melbourneDay(at), QUOTE_VALID_DAYS);
