@@ -50,7 +50,8 @@ function refused(c: Context<AuthEnv>, refusal: QuoteRefusal) {
  * password is set and this session has not entered it) — docs/decisions/0013-quote-inbox.md:
  *
  * - GET / — the list: filters `status`, `service`, `source`, `q`, `from`, `to` (Melbourne dates),
- *   `returning=1`; `sort=newest` (default) or `reply-due`; keyset paging with `before` and `limit`
+ *   `returning=1`, `awaiting=customer` (the latest priced quote is sent or viewed); `sort=newest`
+ *   (default) or `reply-due`; keyset paging with `before` and `limit`
  *   (1–500, default 500) and a Link rel="next" header on a full page.
  * - GET /:id — one quote with its answers in words, history, other quotes of a returning customer
  *   and the reply draft.
