@@ -41,6 +41,15 @@ export const RATE_LIMITED_POST_PATHS = [
 ] as const;
 
 /**
+ * A customer's answer to their priced quote (POST /quote/<token>/accept, /changes or /decline): a
+ * public POST from the site's own page, rate-limited per IP under one key whatever the token.
+ */
+const QUOTE_ANSWER_PATH = /^\/quote\/[^/]+\/(?:accept|changes|decline)$/;
+
+/** A customer's quote link in a path, kept out of the logs: the link is the quote's only key. */
+const QUOTE_LINK_IN_PATH = /^\/quote\/[^/]+/;
+
+/**
  * The public POSTs a listed, enabled partner's site may send besides the site itself: the
  * submissions, the beacon and the wizard's form without script. Sign-in is not one of them.
  */
@@ -257,14 +266,23 @@ export function jsonSubmissionsOnly(): MiddlewareHandler<AppEnv> {
   });
 }
 
-/** Per-IP, per-route limits on the public POSTs (PUBLIC_POST_RATE_LIMIT a minute). */
+/**
+ * Per-IP, per-route limits on the public POSTs (PUBLIC_POST_RATE_LIMIT a minute), the answers to a
+ * priced quote counted together.
+ */
 export function publicPostRateLimit(environment: Environment): MiddlewareHandler<AppEnv> {
   const limiter = new SlidingWindowLimiter(environment.PUBLIC_POST_RATE_LIMIT, 60_000);
   const paths = new Set<string>(RATE_LIMITED_POST_PATHS);
   return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.method !== 'POST') return next();
     const path = trimSlash(c.req.path);
-    if (c.req.method !== 'POST' || !paths.has(path)) return next();
-    const decision = limiter.hit(`${path} ${clientIp(c, environment.TRUST_PROXY)}`);
+    const limited = paths.has(path)
+      ? path
+      : QUOTE_ANSWER_PATH.test(path)
+        ? '/quote/:token/answer'
+        : undefined;
+    if (limited === undefined) return next();
+    const decision = limiter.hit(`${limited} ${clientIp(c, environment.TRUST_PROXY)}`);
     if (decision.allowed) return next();
     // Page views past the limit are dropped, not refused: a beacon never reads its answer, and a 429
     // would put an error in the visitor's console (many visitors share one address behind a
@@ -274,7 +292,10 @@ export function publicPostRateLimit(environment: Environment): MiddlewareHandler
   });
 }
 
-/** One structured line per request: method, path without its query (tokens live there), status, time. */
+/**
+ * One structured line per request: method, path without its query (tokens live there) and without a
+ * customer's quote link, status, time.
+ */
 export function requestLog(): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
@@ -282,7 +303,7 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     c.var.logger.info(
       {
         method: c.req.method,
-        path: c.req.path,
+        path: c.req.path.replace(QUOTE_LINK_IN_PATH, '/quote/[link]'),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },
