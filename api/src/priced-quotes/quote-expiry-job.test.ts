@@ -10,10 +10,10 @@ import { ManualClock } from '../jobs/clock.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
 import { SCHEDULED_JOBS } from '../jobs/scheduled-jobs.ts';
 import { createLogger } from '../lib/logger.ts';
-import { addDays, melbourneDay, melbourneDayStart } from '../lib/melbourne-time.ts';
+import { addDays, melbourneDayStart } from '../lib/melbourne-time.ts';
 import type { MailDeliveryWorker } from '../mail/delivery.ts';
 import type { HistoryEntry, QuoteDetail } from '../quotes/quote-view.ts';
-import { insertSentQuote } from '../test-support/priced-quotes.ts';
+import { insertSentQuote, sendQuoteAsStaff } from '../test-support/priced-quotes.ts';
 import { validQuoteRequests } from '../test-support/quote-requests.ts';
 import { createTestAdmin, signIn } from '../test-support/sign-in.ts';
 import { decodeHeader, type ReceivedMail, startSmtpTestServer } from '../test-support/smtp-test-server.ts';
@@ -84,8 +84,11 @@ function staff(path: string, init: RequestInit = {}) {
   return app.request(path, { ...init, headers: { Cookie: cookie, ...init.headers } });
 }
 
-/** A request stored through the wizard's route, with a quote sent for it now; its id and link. */
-async function requestWithSentQuote(): Promise<{ id: string; token: string; validUntil: string }> {
+/**
+ * A request stored through the wizard's route, its quote priced and sent through the staff API:
+ * its id, the customer's link token, the quote's valid-until date and the mail that carried it.
+ */
+async function requestWithSentQuote() {
   const submitted = await app.request('/api/service-form', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -99,16 +102,19 @@ async function requestWithSentQuote(): Promise<{ id: string; token: string; vali
   const { reference } = (await submitted.json()) as { reference: string };
   const listed = (await (await staff('/api/contact')).json()) as { id: string; reference: string }[];
   const id = listed.find((quote) => quote.reference === reference)?.id ?? '';
-  const { token } = await insertSentQuote(database, id, { sentAt: clock.now() });
-  return { id, token, validUntil: addDays(melbourneDay(clock.now()), 30) };
+  const { token, mail } = await sendQuoteAsStaff(staff, id, smtp.received);
+  const { validUntil } = (await (await staff(`/api/contact/${id}/quote`)).json()) as { validUntil: string };
+  return { id, token, validUntil, mail };
 }
 
-/** The request's history entries of kind 'quote'. */
-async function quoteEntries(id: string) {
+/** The request's history entries of kind 'quote' after the one that says it was sent. */
+async function stepsAfterSending(id: string) {
   const detail = (await (await staff(`/api/contact/${id}`)).json()) as QuoteDetail;
-  return detail.history.filter(
+  const entries = detail.history.filter(
     (entry): entry is Extract<HistoryEntry, { kind: 'quote' }> => entry.kind === 'quote',
   );
+  expect(entries[0]?.text).toBe('Quote sent, $495.00 incl. GST');
+  return entries.slice(1);
 }
 
 /** Stands the clock at `hours` after the start of Melbourne's day `day` plus five minutes, and ticks. */
@@ -136,15 +142,13 @@ describe('the quote expiry job', () => {
   });
 
   it('reminds the customer once, 3 days before the valid-until date, then expires the quote after it', async () => {
-    const { id, token, validUntil } = await requestWithSentQuote();
-    await vi.waitFor(() => expect(smtp.received).toHaveLength(3), { timeout: 5_000 });
-    const quoteMail = smtp.received[2] as ReceivedMail;
+    const { id, token, validUntil, mail: quoteMail } = await requestWithSentQuote();
 
     await runAt(addDays(validUntil, -4), 23);
-    expect(await quoteEntries(id)).toEqual([]);
+    expect(await stepsAfterSending(id)).toEqual([]);
 
     await runAt(addDays(validUntil, -3), 0);
-    const [reminded] = await quoteEntries(id);
+    const [reminded] = await stepsAfterSending(id);
     expect(reminded).toMatchObject({
       text: 'Reminder sent to the customer',
       actor: { name: business.name, email: BUSINESS_EMAIL },
@@ -168,13 +172,15 @@ describe('the quote expiry job', () => {
     expect(both.filter((outcome) => outcome === 'succeeded')).toHaveLength(1);
     expect(['held-elsewhere', 'done-already']).toContain(both.find((outcome) => outcome !== 'succeeded'));
     await runAt(validUntil, 23);
-    expect((await quoteEntries(id)).map((entry) => entry.text)).toEqual(['Reminder sent to the customer']);
+    expect((await stepsAfterSending(id)).map((entry) => entry.text)).toEqual([
+      'Reminder sent to the customer',
+    ]);
     expect(await (await page(token)).text()).toContain('Accept Quote');
 
     await runAt(addDays(validUntil, 1), 0);
     await runAt(addDays(validUntil, 1), 1);
     await runAt(addDays(validUntil, 2), 9);
-    expect((await quoteEntries(id)).map((entry) => entry.text)).toEqual([
+    expect((await stepsAfterSending(id)).map((entry) => entry.text)).toEqual([
       'Reminder sent to the customer',
       'Viewed by the customer',
       'Quote expired',
@@ -204,7 +210,7 @@ describe('the quote expiry job', () => {
       run(addDays(validUntil, -3)),
     ]);
     await Promise.all([run(addDays(validUntil, 1)), run(addDays(validUntil, 2))]);
-    expect((await quoteEntries(id)).map((entry) => entry.text)).toEqual([
+    expect((await stepsAfterSending(id)).map((entry) => entry.text)).toEqual([
       'Reminder sent to the customer',
       'Quote expired',
     ]);
@@ -214,11 +220,12 @@ describe('the quote expiry job', () => {
     const { id, validUntil } = await requestWithSentQuote();
     await runAt(addDays(validUntil, -10), 9);
     await runAt(addDays(validUntil, 4), 9);
-    expect((await quoteEntries(id)).map((entry) => entry.text)).toEqual(['Quote expired']);
+    expect((await stepsAfterSending(id)).map((entry) => entry.text)).toEqual(['Quote expired']);
   });
 
   it('leaves answered quotes, earlier versions and requests closed by staff without a reminder', async () => {
     const accepted = await requestWithSentQuote();
+    clock.set(Date.now());
     const answered = await app.request(`/quote/${accepted.token}/accept`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: PUBLIC_URL },
@@ -226,8 +233,10 @@ describe('the quote expiry job', () => {
     });
     expect(answered.status).toBe(303);
 
+    // Two versions both awaiting an answer (sending supersedes the earlier one; this checks the job
+    // does not depend on it): only the later is reminded and expires.
     const updated = await requestWithSentQuote();
-    await insertSentQuote(database, updated.id, { version: 2, sentAt: clock.now() });
+    await insertSentQuote(database, updated.id, { version: 2 });
 
     const closed = await requestWithSentQuote();
     const lost = await staff(`/api/contact/${closed.id}/status`, {
@@ -238,22 +247,22 @@ describe('the quote expiry job', () => {
     expect(lost.status).toBe(200);
 
     await runAt(addDays(accepted.validUntil, -2), 9);
-    expect((await quoteEntries(accepted.id)).map((entry) => entry.text)).toEqual([
+    expect((await stepsAfterSending(accepted.id)).map((entry) => entry.text)).toEqual([
       'Accepted online by Priya Shah',
     ]);
-    expect((await quoteEntries(updated.id)).map((entry) => entry.text)).toEqual([
+    expect((await stepsAfterSending(updated.id)).map((entry) => entry.text)).toEqual([
       'Reminder sent to the customer',
     ]);
-    expect(await quoteEntries(closed.id)).toEqual([]);
+    expect(await stepsAfterSending(closed.id)).toEqual([]);
 
     await runAt(addDays(accepted.validUntil, 1), 9);
-    expect((await quoteEntries(accepted.id)).map((entry) => entry.text)).toEqual([
+    expect((await stepsAfterSending(accepted.id)).map((entry) => entry.text)).toEqual([
       'Accepted online by Priya Shah',
     ]);
-    expect((await quoteEntries(updated.id)).map((entry) => entry.text)).toEqual([
+    expect((await stepsAfterSending(updated.id)).map((entry) => entry.text)).toEqual([
       'Reminder sent to the customer',
       'Quote expired',
     ]);
-    expect((await quoteEntries(closed.id)).map((entry) => entry.text)).toEqual(['Quote expired']);
+    expect((await stepsAfterSending(closed.id)).map((entry) => entry.text)).toEqual(['Quote expired']);
   });
 });
