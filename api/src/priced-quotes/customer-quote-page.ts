@@ -99,18 +99,21 @@ function priceTable(page: CustomerQuotePage): string {
   const rows = totals.lines
     .map(
       (line) => `<tr>
-<td>${html(line.description)}</td>
-<td class="number">${line.quantity}</td>
-<td class="number">${formatAud(line.unitPriceCents)}</td>
+<td>${html(line.description)}<span class="line-detail"> ${line.quantity} × ${formatAud(line.unitPriceCents)}</span></td>
+<td class="number quantity">${line.quantity}</td>
+<td class="number unit-price">${formatAud(line.unitPriceCents)}</td>
 <td class="number">${formatAud(line.lineTotalCents)}</td>
 </tr>`,
     )
     .join('\n');
   // The stored sums are what was sent; the lines above add up to them.
   const totalLabel = page.gstRegistered ? 'Total (incl. GST)' : 'Total';
+  // On a narrow screen the quantity and unit price columns give way to a line under each
+  // description, and the spacer under them goes too, so the sums stay under the line totals.
   const gstRow = page.gstRegistered
     ? `<tr class="gst">
-<th scope="row" colspan="3">GST included</th>
+<td class="spacer" colspan="2"></td>
+<th scope="row">GST included</th>
 <td class="number">${formatAud(version.gstCents)}</td>
 </tr>`
     : '';
@@ -118,8 +121,8 @@ function priceTable(page: CustomerQuotePage): string {
 <thead>
 <tr>
 <th scope="col">Description</th>
-<th scope="col" class="number">Qty</th>
-<th scope="col" class="number">Unit price</th>
+<th scope="col" class="number quantity">Qty</th>
+<th scope="col" class="number unit-price">Unit price</th>
 <th scope="col" class="number">Line total</th>
 </tr>
 </thead>
@@ -128,7 +131,8 @@ ${rows}
 </tbody>
 <tfoot>
 <tr class="total">
-<th scope="row" colspan="3">${totalLabel}</th>
+<td class="spacer" colspan="2"></td>
+<th scope="row">${totalLabel}</th>
 <td class="number">${formatAud(version.totalCents)}</td>
 </tr>
 ${gstRow}
@@ -250,6 +254,7 @@ const STYLES = `
     clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
   .business { background: #0b3d6b; color: #fff; padding: 1rem; }
   .business-inner, main, .site-footer-inner { max-width: 46rem; margin: 0 auto; }
+  .business-inner, .site-footer-inner { padding: 0 1rem; }
   .business-name { font-size: 1.25rem; font-weight: 700; margin: 0; }
   .business-contact { margin: 0.25rem 0 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }
   .business a { color: #fff; }
@@ -263,12 +268,14 @@ const STYLES = `
   .customer { margin: 0; }
   table.lines { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
   table.lines th, table.lines td { padding: 0.5rem 0.35rem; text-align: left; vertical-align: top; border-bottom: 1px solid #d5dde8; }
-  table.lines th:first-child, table.lines td:first-child { padding-left: 0; overflow-wrap: anywhere; }
+  table.lines th:first-child, table.lines td:first-child { padding-left: 0; overflow-wrap: break-word; }
+  table.lines .line-detail { display: none; }
   table.lines th:last-child, table.lines td:last-child { padding-right: 0; }
   table.lines .number { text-align: right; white-space: nowrap; }
   table.lines thead th { font-size: 0.85rem; color: #3d4a5c; }
   table.lines tfoot th { text-align: right; }
   table.lines .total th, table.lines .total td { font-weight: 700; font-size: 1.05rem; border-bottom: 2px solid #1a2433; }
+  table.lines .spacer { border-bottom: 0; }
   table.lines .gst th, table.lines .gst td { font-weight: 400; color: #3d4a5c; border-bottom: 0; }
   .terms { padding-left: 1.25rem; }
   .terms li + li { margin-top: 0.5rem; }
@@ -285,7 +292,7 @@ const STYLES = `
   .error-summary h2 { margin: 0 0 0.5rem; font-size: 1.15rem; }
   .error-summary ul { margin: 0; padding-left: 1.25rem; }
   .error-summary a { color: #a1141b; font-weight: 700; }
-  .answer { border-top: 1px solid #d5dde8; padding-top: 0.25rem; }
+  .answer { border-top: 1px solid #d5dde8; padding-top: 0.25rem; margin-top: 1.5rem; }
   .field { margin: 0.75rem 0; }
   .field-error { border-left: 0.25rem solid #a1141b; padding-left: 0.75rem; }
   label { display: block; font-weight: 600; }
@@ -304,13 +311,19 @@ const STYLES = `
   .site-footer { padding: 1rem; color: #3d4a5c; font-size: 0.9rem; }
   .site-footer p { margin: 0; }
   @media (max-width: 30rem) {
+    main { padding: 0.5rem; }
+    .business-inner, .site-footer-inner { padding: 0 0.5rem; }
     .button { width: 100%; }
     h1 { font-size: 1.4rem; }
+    table.lines .quantity, table.lines .unit-price, table.lines .spacer { display: none; }
+    table.lines .line-detail { display: block; color: #3d4a5c; font-size: 0.9rem; }
+    table.lines tfoot th { text-align: left; padding-left: 0; }
   }
   @page { size: A4; margin: 15mm; }
   @media print {
     body { background: #fff; color: #000; font-size: 11pt; }
     .business { background: none; color: #000; padding: 0 0 0.5rem; border-bottom: 1px solid #000; }
+    .business-inner, .site-footer-inner { max-width: none; padding: 0; }
     .business a, a { color: #000; text-decoration: none; }
     main { padding: 0; max-width: none; }
     .sheet { box-shadow: none; border-radius: 0; padding: 0; margin: 0 0 1rem; }

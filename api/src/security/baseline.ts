@@ -49,6 +49,11 @@ const QUOTE_ANSWER_PATH = /^\/quote\/[^/]+\/(?:accept|changes|decline)$/;
 /** A customer's quote link in a path, kept out of the logs: the link is the quote's only key. */
 const QUOTE_LINK_IN_PATH = /^\/quote\/[^/]+/;
 
+/** A request's path as the logs show it: a customer's quote link replaced by '[link]'. */
+function loggedPath(path: string): string {
+  return path.replace(QUOTE_LINK_IN_PATH, '/quote/[link]');
+}
+
 /**
  * The public POSTs a listed, enabled partner's site may send besides the site itself: the
  * submissions, the beacon and the wizard's form without script. Sign-in is not one of them.
@@ -220,7 +225,9 @@ function senderOrigin(c: Context): string | undefined {
  * A disabled partner's site is refused with a message that gives the business's phone number.
  *
  * Requests with neither Origin nor Referer come from non-browser clients, which hold no victim's
- * cookie, and pass — unless Sec-Fetch-Site says a browser sent them from another site.
+ * cookie, and pass — unless Sec-Fetch-Site says a browser sent them from another site. The one
+ * `Origin: null` admitted is a customer's answer to their quote from its own page (no-referrer),
+ * unless Sec-Fetch-Site says another site sent it.
  */
 export function originCheck(environment: Environment): MiddlewareHandler<AppEnv> {
   const publicOrigin = new URL(environment.PUBLIC_URL).origin;
@@ -234,6 +241,12 @@ export function originCheck(environment: Environment): MiddlewareHandler<AppEnv>
       if (fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none') return next();
     } else if (origin === publicOrigin) {
       return next();
+    } else if (origin === 'null' && QUOTE_ANSWER_PATH.test(path)) {
+      // The customer's quote page is sent with Referrer-Policy: no-referrer, so the browser posts
+      // its forms with `Origin: null`. Sec-Fetch-Site still tells a same-origin post from another
+      // site's; without it (an older browser) the link in the path is the only authority anyway.
+      const fetchSite = c.req.header('Sec-Fetch-Site');
+      if (fetchSite === undefined || fetchSite === 'same-origin') return next();
     } else if (c.req.method === 'POST' && PARTNER_POST_PATHS.has(path)) {
       const standing = partnerOriginStanding(await c.var.partners.snapshot(), origin);
       if (standing === 'listed') return next();
@@ -246,7 +259,7 @@ export function originCheck(environment: Environment): MiddlewareHandler<AppEnv>
         return c.json({ error, partnerDisabled: true, requestId: c.var.requestId }, 403);
       }
     }
-    c.var.logger.warn({ origin, path }, 'cross-site request refused');
+    c.var.logger.warn({ origin, path: loggedPath(path) }, 'cross-site request refused');
     return jsonError(c, 403, 'Cross-site request refused.');
   });
 }
@@ -303,7 +316,7 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     c.var.logger.info(
       {
         method: c.req.method,
-        path: c.req.path.replace(QUOTE_LINK_IN_PATH, '/quote/[link]'),
+        path: loggedPath(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },

@@ -221,10 +221,12 @@ describe('GET /quote/:token', () => {
     const rows = [...document.querySelectorAll('table.lines tbody tr')].map((row) =>
       [...row.querySelectorAll('td')].map((cell) => cell.textContent),
     );
+    // Each description also carries its quantity × unit price, which narrow screens show instead of
+    // those two columns.
     expect(rows).toEqual([
-      ['End of Lease Cleaning', '1', '$295.00', '$295.00'],
-      ['Bedrooms', '2', '$70.00', '$140.00'],
-      ['Bathrooms', '1', '$60.00', '$60.00'],
+      ['End of Lease Cleaning 1 × $295.00', '1', '$295.00', '$295.00'],
+      ['Bedrooms 2 × $70.00', '2', '$70.00', '$140.00'],
+      ['Bathrooms 1 × $60.00', '1', '$60.00', '$60.00'],
     ]);
     // Landmarks and one h1.
     expect(document.querySelectorAll('header, main, footer')).toHaveLength(3);
@@ -452,6 +454,24 @@ describe('POST /quote/:token/accept', () => {
     // Nothing was answered.
     expect(await quoteHistory(id)).toEqual([QUOTE_SENT]);
     expect((await detail(id)).status).toBe('quoted');
+  });
+
+  it("takes the page's own form, which a browser posts with Origin: null, and refuses another site's", async () => {
+    const id = await submitRequest();
+    const token = await sendQuote(id);
+    for (const fetchSite of ['cross-site', 'same-site']) {
+      const refused = await answer(token, 'decline', {}, { Origin: 'null', 'Sec-Fetch-Site': fetchSite });
+      expect(refused.status, fetchSite).toBe(403);
+    }
+    expect(await quoteHistory(id)).toEqual([QUOTE_SENT]);
+    const own = await answer(
+      token,
+      'decline',
+      { reason: 'Too far' },
+      { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' },
+    );
+    expect(own.status).toBe(303);
+    expect(await quoteHistory(id)).toEqual([QUOTE_SENT, 'Declined by the customer']);
   });
 
   it('refuses a post from another site, takes only a form, and limits posts per address', async () => {
