@@ -11,6 +11,7 @@ import { prefersHtml } from './lib/negotiation.ts';
 import { PartnerRegistry } from './partners/partner-registry.ts';
 import { collectRoutes } from './routes/analytics/collect.ts';
 import { createLoginThrottle } from './routes/auth/auth.ts';
+import { customerQuoteRoutes } from './routes/customer-quote/customer-quote.ts';
 import { embedRoutes } from './routes/embed/embed.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { newsletterRoutes } from './routes/newsletter/newsletter.ts';
@@ -95,6 +96,12 @@ export function createApp({ environment, database, logger, site, clock, xeroAdap
 
   // The quote wizard without script: its form posts to the page's own path (docs/decisions/0009).
   app.route('/service-form', quoteFormPageRoutes(site));
+
+  // A customer's priced quote, answered on a page without script (QUOTE_PAGE_PATH, quote-link.ts).
+  app.route(
+    '/quote',
+    customerQuoteRoutes({ clock, notFoundPage: siteServer ? (c) => siteServer.notFoundPage(c) : undefined }),
+  );
 
   // The partner embed: the loader script and its chunk, versioned (packages/quote-embed/PROTOCOL.md).
   app.route('/embed', embedRoutes());

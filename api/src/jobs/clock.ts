@@ -1,6 +1,7 @@
 /**
- * Where the scheduled jobs read the time. Injected, so tests can stand at 9:05 on a DST change
- * instead of waiting for it (issue 15, item 6).
+ * Where the scheduled jobs read the time. Injected, so a test can stand at any instant — 9:05 on the
+ * day daylight saving changes, three days before a quote's valid-until date — instead of waiting for
+ * it.
  */
 export interface Clock {
   now(): Date;

@@ -2,6 +2,7 @@ import { buildAnalyticsReport } from '../analytics/report.ts';
 import { enqueueDailyReport, NO_REPORT_RECIPIENT, reportRecipients } from '../analytics/report-mail.ts';
 import { deleteExpiredAnalytics } from '../analytics/retention.ts';
 import { addDays, melbourneDay } from '../lib/melbourne-time.ts';
+import { quoteExpiryJob } from '../priced-quotes/quote-expiry-job.ts';
 import type { ScheduledJob } from './job-runner.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -43,4 +44,8 @@ export const analyticsRetentionJob: ScheduledJob = {
 };
 
 /** Every scheduled job of the app, in the order the admin lists them. */
-export const SCHEDULED_JOBS: readonly ScheduledJob[] = [dailyReportJob, analyticsRetentionJob];
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
+  dailyReportJob,
+  analyticsRetentionJob,
+  quoteExpiryJob,
+];

@@ -41,6 +41,20 @@ export const RATE_LIMITED_POST_PATHS = [
 ] as const;
 
 /**
+ * A customer's answer to their priced quote (POST /quote/<token>/accept, /changes or /decline): a
+ * public POST from the site's own page, rate-limited per IP under one key whatever the token.
+ */
+const QUOTE_ANSWER_PATH = /^\/quote\/[^/]+\/(?:accept|changes|decline)$/;
+
+/** A customer's quote link in a path, kept out of the logs: the link is the quote's only key. */
+const QUOTE_LINK_IN_PATH = /^\/quote\/[^/]+/;
+
+/** A request's path as the logs show it: a customer's quote link replaced by '[link]'. */
+function loggedPath(path: string): string {
+  return path.replace(QUOTE_LINK_IN_PATH, '/quote/[link]');
+}
+
+/**
  * The public POSTs a listed, enabled partner's site may send besides the site itself: the
  * submissions, the beacon and the wizard's form without script. Sign-in is not one of them.
  */
@@ -211,7 +225,9 @@ function senderOrigin(c: Context): string | undefined {
  * A disabled partner's site is refused with a message that gives the business's phone number.
  *
  * Requests with neither Origin nor Referer come from non-browser clients, which hold no victim's
- * cookie, and pass — unless Sec-Fetch-Site says a browser sent them from another site.
+ * cookie, and pass — unless Sec-Fetch-Site says a browser sent them from another site. The one
+ * `Origin: null` admitted is a customer's answer to their quote from its own page (no-referrer),
+ * unless Sec-Fetch-Site says another site sent it.
  */
 export function originCheck(environment: Environment): MiddlewareHandler<AppEnv> {
   const publicOrigin = new URL(environment.PUBLIC_URL).origin;
@@ -225,6 +241,12 @@ export function originCheck(environment: Environment): MiddlewareHandler<AppEnv>
       if (fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none') return next();
     } else if (origin === publicOrigin) {
       return next();
+    } else if (origin === 'null' && QUOTE_ANSWER_PATH.test(path)) {
+      // The customer's quote page is sent with Referrer-Policy: no-referrer, so the browser posts
+      // its forms with `Origin: null`. Sec-Fetch-Site still tells a same-origin post from another
+      // site's; without it (an older browser) the link in the path is the only authority anyway.
+      const fetchSite = c.req.header('Sec-Fetch-Site');
+      if (fetchSite === undefined || fetchSite === 'same-origin') return next();
     } else if (c.req.method === 'POST' && PARTNER_POST_PATHS.has(path)) {
       const standing = partnerOriginStanding(await c.var.partners.snapshot(), origin);
       if (standing === 'listed') return next();
@@ -237,7 +259,7 @@ export function originCheck(environment: Environment): MiddlewareHandler<AppEnv>
         return c.json({ error, partnerDisabled: true, requestId: c.var.requestId }, 403);
       }
     }
-    c.var.logger.warn({ origin, path }, 'cross-site request refused');
+    c.var.logger.warn({ origin, path: loggedPath(path) }, 'cross-site request refused');
     return jsonError(c, 403, 'Cross-site request refused.');
   });
 }
@@ -257,14 +279,23 @@ export function jsonSubmissionsOnly(): MiddlewareHandler<AppEnv> {
   });
 }
 
-/** Per-IP, per-route limits on the public POSTs (PUBLIC_POST_RATE_LIMIT a minute). */
+/**
+ * Per-IP, per-route limits on the public POSTs (PUBLIC_POST_RATE_LIMIT a minute), the answers to a
+ * priced quote counted together.
+ */
 export function publicPostRateLimit(environment: Environment): MiddlewareHandler<AppEnv> {
   const limiter = new SlidingWindowLimiter(environment.PUBLIC_POST_RATE_LIMIT, 60_000);
   const paths = new Set<string>(RATE_LIMITED_POST_PATHS);
   return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.method !== 'POST') return next();
     const path = trimSlash(c.req.path);
-    if (c.req.method !== 'POST' || !paths.has(path)) return next();
-    const decision = limiter.hit(`${path} ${clientIp(c, environment.TRUST_PROXY)}`);
+    const limited = paths.has(path)
+      ? path
+      : QUOTE_ANSWER_PATH.test(path)
+        ? '/quote/:token/answer'
+        : undefined;
+    if (limited === undefined) return next();
+    const decision = limiter.hit(`${limited} ${clientIp(c, environment.TRUST_PROXY)}`);
     if (decision.allowed) return next();
     // Page views past the limit are dropped, not refused: a beacon never reads its answer, and a 429
     // would put an error in the visitor's console (many visitors share one address behind a
@@ -274,7 +305,10 @@ export function publicPostRateLimit(environment: Environment): MiddlewareHandler
   });
 }
 
-/** One structured line per request: method, path without its query (tokens live there), status, time. */
+/**
+ * One structured line per request: method, path without its query (tokens live there) and without a
+ * customer's quote link, status, time.
+ */
 export function requestLog(): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
@@ -282,7 +316,7 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     c.var.logger.info(
       {
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },

@@ -1,0 +1,420 @@
+import { business, findSuburb, suburbSlug } from '@cleanquote/content';
+import type { ServiceType } from '@cleanquote/quote-core';
+import { formatAud, quoteTotals } from '@cleanquote/quote-core/staff';
+import { escapeHtml } from '../lib/html-page.ts';
+import { suburbOf } from '../mail/quote-reply.ts';
+import { type CustomerQuote, type QuoteStanding, standingOf } from './customer-quote.ts';
+import { ANSWER_FIELDS, type AnswerField, type AnswerFormState } from './customer-quote-form.ts';
+import { formatMelbourneDate, formatQuoteDay } from './quote-dates.ts';
+import { QUOTE_PAGE_PATH } from './quote-link.ts';
+import { quoteTerms } from './quote-terms.ts';
+
+/** What the customer's quote page is rendered from. */
+export interface CustomerQuotePage {
+  /** The version shown, its request, and the request's latest sent version. */
+  quote: CustomerQuote;
+  /** The token in the page's address; the forms post under it. */
+  token: string;
+  /**
+   * 'own': the token's own version (/quote/:token). 'latest': the request's latest version shown to
+   * the holder of an earlier version's link (/quote/:token/latest) — read only, since each link
+   * answers its own version.
+   */
+  view: 'own' | 'latest';
+  /** Melbourne's date ('2026-12-25'): whether the quote is still valid. */
+  today: string;
+  gstRegistered: boolean;
+  /** A form sent back with problems: its messages and what was typed. */
+  form?: AnswerFormState | undefined;
+}
+
+const html = escapeHtml;
+
+/** The wizard's address for a new quote like this one: the service, and the suburb when it is a known one. */
+export function newQuoteLink(quote: CustomerQuote): string {
+  const query = new URLSearchParams({ service: quote.request.serviceType });
+  const suburb = suburbOf(quote.request.address);
+  const known = suburb === undefined ? undefined : findSuburb(suburbSlug(suburb));
+  if (known) query.set('suburb', known.slug);
+  return `/service-form?${query.toString()}`;
+}
+
+/** The customer's own link: where answers redirect and the 'latest' link points from. */
+export function customerQuotePath(token: string, tail = ''): string {
+  return `${QUOTE_PAGE_PATH}/${token}${tail}`;
+}
+
+/** The notice at the top of the page: where the quote stands, when that is not simply 'open'. */
+function standingNotice(page: CustomerQuotePage, standing: QuoteStanding): string {
+  const { version } = page.quote;
+  const answeredOn = version.answeredAt ? formatMelbourneDate(version.answeredAt) : '';
+  const notice = (kind: string, heading: string, body: string) =>
+    `<section class="notice notice-${kind}" aria-labelledby="standing-heading">
+<h2 id="standing-heading">${html(heading)}</h2>
+${body}
+</section>`;
+  switch (standing) {
+    case 'open':
+      return '';
+    case 'superseded':
+      return notice(
+        'updated',
+        'This quote was updated',
+        `<p>We have sent you a newer version of this quote; this one can no longer be accepted.</p>
+<p><a href="${html(customerQuotePath(page.token, '/latest'))}">See the latest quote</a></p>`,
+      );
+    case 'accepted':
+      return notice(
+        'accepted',
+        `You accepted this quote on ${answeredOn}`,
+        `<p>Thank you${version.acceptedName ? `, ${html(version.acceptedName)}` : ''}. We will contact you to book a time that suits you.</p>`,
+      );
+    case 'changes-requested':
+      return notice(
+        'changes',
+        `You asked for changes on ${answeredOn}`,
+        `<p>We will look at your message and send you an updated quote.</p>
+${version.answerText ? `<p class="quoted-text"><span class="label">Your message:</span> ${html(version.answerText)}</p>` : ''}`,
+      );
+    case 'declined':
+      return notice(
+        'declined',
+        `You declined this quote on ${answeredOn}`,
+        `<p>Thank you for letting us know. If anything changes, we are happy to quote again.</p>`,
+      );
+    case 'expired':
+      return notice(
+        'expired',
+        `This quote expired on ${version.validUntil ? formatQuoteDay(version.validUntil) : ''}`,
+        `<p>Prices and availability may have changed since we wrote it.</p>
+<p><a href="${html(newQuoteLink(page.quote))}">Request a new quote</a></p>`,
+      );
+  }
+}
+
+/** The lines, the total and the GST in it, as a table. */
+function priceTable(page: CustomerQuotePage): string {
+  const { version } = page.quote;
+  const totals = quoteTotals(version.lines, page.gstRegistered);
+  const rows = totals.lines
+    .map(
+      (line) => `<tr>
+<td>${html(line.description)}<span class="line-detail"> ${line.quantity} × ${formatAud(line.unitPriceCents)}</span></td>
+<td class="number quantity">${line.quantity}</td>
+<td class="number unit-price">${formatAud(line.unitPriceCents)}</td>
+<td class="number">${formatAud(line.lineTotalCents)}</td>
+</tr>`,
+    )
+    .join('\n');
+  // The stored sums are what was sent; the lines above add up to them.
+  const totalLabel = page.gstRegistered ? 'Total (incl. GST)' : 'Total';
+  // On a narrow screen the quantity and unit price columns give way to a line under each
+  // description, and the spacer under them goes too, so the sums stay under the line totals.
+  const gstRow = page.gstRegistered
+    ? `<tr class="gst">
+<td class="spacer" colspan="2"></td>
+<th scope="row">GST included</th>
+<td class="number">${formatAud(version.gstCents)}</td>
+</tr>`
+    : '';
+  return `<table class="lines">
+<thead>
+<tr>
+<th scope="col">Description</th>
+<th scope="col" class="number quantity">Qty</th>
+<th scope="col" class="number unit-price">Unit price</th>
+<th scope="col" class="number">Line total</th>
+</tr>
+</thead>
+<tbody>
+${rows}
+</tbody>
+<tfoot>
+<tr class="total">
+<td class="spacer" colspan="2"></td>
+<th scope="row">${totalLabel}</th>
+<td class="number">${formatAud(version.totalCents)}</td>
+</tr>
+${gstRow}
+</tfoot>
+</table>`;
+}
+
+/** The error summary: every problem, each a link to its field. */
+function errorSummary(form: AnswerFormState | undefined): string {
+  if (!form || form.problems.length === 0) return '';
+  const items = form.problems
+    .map((problem) => `<li><a href="#${ANSWER_FIELDS[problem.field].id}">${html(problem.message)}</a></li>`)
+    .join('\n');
+  // autofocus: without script, this is how the summary gets the focus when the page comes back.
+  return `<div class="error-summary" role="alert" aria-labelledby="error-summary-heading" tabindex="-1" autofocus>
+<h2 id="error-summary-heading">There is a problem</h2>
+<ul>
+${items}
+</ul>
+</div>`;
+}
+
+/** A field's message, its id for aria-describedby, and whether it is invalid. */
+function fieldState(form: AnswerFormState | undefined, field: AnswerField) {
+  const id = ANSWER_FIELDS[field].id;
+  const message = form?.problems.find((problem) => problem.field === field)?.message;
+  const owner = form?.form === ANSWER_FIELDS[field].form;
+  return {
+    id,
+    value: owner ? (form?.values[field] ?? '') : '',
+    errorId: `${id}-error`,
+    error:
+      message === undefined
+        ? ''
+        : `<p class="error-message" id="${id}-error"><span class="visually-hidden">Error: </span>${html(message)}</p>`,
+    invalid: message === undefined ? '' : ' aria-invalid="true"',
+    describedBy: (hint: string | undefined) => {
+      const ids = [hint, message === undefined ? undefined : `${id}-error`].filter(Boolean);
+      return ids.length > 0 ? ` aria-describedby="${ids.join(' ')}"` : '';
+    },
+    fieldClass: message === undefined ? 'field' : 'field field-error',
+  };
+}
+
+/** The three answers: accept (full name + the terms ticked), ask for changes, decline. */
+function answerForms(page: CustomerQuotePage): string {
+  const { form } = page;
+  const action = (name: string) => html(customerQuotePath(page.token, `/${name}`));
+  const name = fieldState(form, 'name');
+  const accept = fieldState(form, 'accept');
+  const acceptTicked = form?.form === 'accept' && form.values.accept === 'yes';
+  const message = fieldState(form, 'message');
+  const reason = fieldState(form, 'reason');
+  return `<section class="answers" aria-labelledby="answers-heading">
+<h2 id="answers-heading">Your answer</h2>
+<section class="answer" aria-labelledby="accept-heading">
+<h3 id="accept-heading">Accept the quote</h3>
+<form method="post" action="${action('accept')}" novalidate>
+<div class="${name.fieldClass}">
+<label for="${name.id}">Your full name</label>
+<p class="hint" id="${name.id}-hint">The name of the person accepting the quote.</p>
+${name.error}
+<input type="text" id="${name.id}" name="name" autocomplete="name" spellcheck="false" required value="${html(name.value)}"${name.describedBy(`${name.id}-hint`)}${name.invalid}>
+</div>
+<div class="${accept.fieldClass} checkbox">
+${accept.error}
+<div class="checkbox-row">
+<input type="checkbox" id="${accept.id}" name="accept" value="yes" required${acceptTicked ? ' checked' : ''}${accept.describedBy(undefined)}${accept.invalid}>
+<label for="${accept.id}">I accept the quote and the terms</label>
+</div>
+</div>
+<button type="submit" class="button button-primary">Accept Quote</button>
+</form>
+</section>
+<section class="answer" aria-labelledby="changes-heading">
+<h3 id="changes-heading">Ask for changes</h3>
+<form method="post" action="${action('changes')}" novalidate>
+<div class="${message.fieldClass}">
+<label for="${message.id}">What would you like changed?</label>
+<p class="hint" id="${message.id}-hint">Up to 2,000 characters. We will send you an updated quote.</p>
+${message.error}
+<textarea id="${message.id}" name="message" rows="5" required${message.describedBy(`${message.id}-hint`)}${message.invalid}>${html(message.value)}</textarea>
+</div>
+<button type="submit" class="button">Request Changes</button>
+</form>
+</section>
+<section class="answer" aria-labelledby="decline-heading">
+<h3 id="decline-heading">Decline the quote</h3>
+<form method="post" action="${action('decline')}" novalidate>
+<div class="${reason.fieldClass}">
+<label for="${reason.id}">Reason (optional)</label>
+<p class="hint" id="${reason.id}-hint">It helps us to know why, but you don’t have to say.</p>
+${reason.error}
+<textarea id="${reason.id}" name="reason" rows="3"${reason.describedBy(`${reason.id}-hint`)}${reason.invalid}>${html(reason.value)}</textarea>
+</div>
+<button type="submit" class="button">Decline</button>
+</form>
+</section>
+</section>`;
+}
+
+/** On the latest version opened from an earlier link: where to answer it. */
+function answerFromItsOwnLink(page: CustomerQuotePage): string {
+  const sent = page.quote.version.sentAt;
+  return `<section class="answers" aria-labelledby="answers-heading">
+<h2 id="answers-heading">Your answer</h2>
+<p>To accept this quote, ask for changes or decline it, please open the link in the email we sent you with it${sent ? ` on ${formatMelbourneDate(sent)}` : ''}, reply to that email, or call us on <a href="${html(business.phoneHref)}">${html(business.phone)}</a>.</p>
+</section>`;
+}
+
+const STYLES = `
+  :root { color-scheme: light; }
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1a2433; background: #f4f7fb; }
+  a { color: #0b5cad; }
+  a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible, .error-summary:focus {
+    outline: 3px solid #1f6feb; outline-offset: 2px; }
+  .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+    clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+  .business { background: #0b3d6b; color: #fff; padding: 1rem; }
+  .business-inner, main, .site-footer-inner { max-width: 46rem; margin: 0 auto; }
+  .business-inner, .site-footer-inner { padding: 0 1rem; }
+  .business-name { font-size: 1.25rem; font-weight: 700; margin: 0; }
+  .business-contact { margin: 0.25rem 0 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }
+  .business a { color: #fff; }
+  main { padding: 1rem; }
+  .sheet { background: #fff; border-radius: 0.75rem; box-shadow: 0 1px 4px rgb(0 0 0 / 0.12); padding: 1rem; margin-bottom: 1rem; }
+  h1 { font-size: 1.6rem; line-height: 1.25; margin: 0 0 0.25rem; }
+  h2 { font-size: 1.25rem; line-height: 1.3; margin: 1.5rem 0 0.5rem; }
+  h3 { font-size: 1.1rem; margin: 1.25rem 0 0.5rem; }
+  .sheet > :first-child, .notice > :first-child, .answer > :first-child { margin-top: 0; }
+  .meta { margin: 0; color: #3d4a5c; }
+  .customer { margin: 0; }
+  table.lines { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
+  table.lines th, table.lines td { padding: 0.5rem 0.35rem; text-align: left; vertical-align: top; border-bottom: 1px solid #d5dde8; }
+  table.lines th:first-child, table.lines td:first-child { padding-left: 0; overflow-wrap: break-word; }
+  table.lines .line-detail { display: none; }
+  table.lines th:last-child, table.lines td:last-child { padding-right: 0; }
+  table.lines .number { text-align: right; white-space: nowrap; }
+  table.lines thead th { font-size: 0.85rem; color: #3d4a5c; }
+  table.lines tfoot th { text-align: right; }
+  table.lines .total th, table.lines .total td { font-weight: 700; font-size: 1.05rem; border-bottom: 2px solid #1a2433; }
+  table.lines .spacer { border-bottom: 0; }
+  table.lines .gst th, table.lines .gst td { font-weight: 400; color: #3d4a5c; border-bottom: 0; }
+  .terms { padding-left: 1.25rem; }
+  .terms li + li { margin-top: 0.5rem; }
+  .valid { font-weight: 700; margin: 1rem 0 0; }
+  .note { white-space: pre-line; margin: 0; }
+  .quoted-text { white-space: pre-line; }
+  .label { font-weight: 700; }
+  .notice { border-left: 0.4rem solid #0b5cad; background: #eaf2fb; padding: 0.75rem 1rem; margin: 1rem 0; border-radius: 0.25rem; }
+  .notice-accepted { border-color: #1d7a3a; background: #e8f5ec; }
+  .notice-expired, .notice-declined { border-color: #5b6b80; background: #eef1f5; }
+  .notice h2 { font-size: 1.15rem; margin: 0 0 0.25rem; }
+  .notice p { margin: 0.25rem 0 0; }
+  .error-summary { border: 0.25rem solid #a1141b; padding: 0.75rem 1rem; margin: 1rem 0; background: #fff; }
+  .error-summary h2 { margin: 0 0 0.5rem; font-size: 1.15rem; }
+  .error-summary ul { margin: 0; padding-left: 1.25rem; }
+  .error-summary a { color: #a1141b; font-weight: 700; }
+  .answer { border-top: 1px solid #d5dde8; padding-top: 0.25rem; margin-top: 1.5rem; }
+  .field { margin: 0.75rem 0; }
+  .field-error { border-left: 0.25rem solid #a1141b; padding-left: 0.75rem; }
+  label { display: block; font-weight: 600; }
+  .checkbox-row { display: flex; align-items: flex-start; gap: 0.6rem; }
+  .checkbox-row label { font-weight: 400; padding-top: 0.1rem; }
+  input[type="checkbox"] { width: 1.5rem; height: 1.5rem; margin: 0; flex: none; accent-color: #0b5cad; }
+  .hint { margin: 0.15rem 0 0.35rem; color: #3d4a5c; font-size: 0.95rem; }
+  .error-message { margin: 0.15rem 0 0.35rem; color: #a1141b; font-weight: 700; }
+  input[type="text"], textarea { display: block; width: 100%; padding: 0.6rem; font: inherit; color: inherit;
+    border: 2px solid #5b6b80; border-radius: 0.4rem; background: #fff; }
+  [aria-invalid="true"] { border-color: #a1141b; }
+  textarea { resize: vertical; }
+  .button { display: inline-block; min-height: 2.75rem; margin-top: 0.25rem; padding: 0.6rem 1.25rem; font: inherit; font-weight: 600;
+    color: #0b3d6b; background: #fff; border: 2px solid #0b3d6b; border-radius: 0.4rem; cursor: pointer; }
+  .button-primary { color: #fff; background: #1d6b35; border-color: #1d6b35; }
+  .site-footer { padding: 1rem; color: #3d4a5c; font-size: 0.9rem; }
+  .site-footer p { margin: 0; }
+  @media (max-width: 30rem) {
+    main { padding: 0.5rem; }
+    .business-inner, .site-footer-inner { padding: 0 0.5rem; }
+    .button { width: 100%; }
+    h1 { font-size: 1.4rem; }
+    table.lines .quantity, table.lines .unit-price, table.lines .spacer { display: none; }
+    table.lines .line-detail { display: block; color: #3d4a5c; font-size: 0.9rem; }
+    table.lines tfoot th { text-align: left; padding-left: 0; }
+  }
+  @page { size: A4; margin: 15mm; }
+  @media print {
+    body { background: #fff; color: #000; font-size: 11pt; }
+    .business { background: none; color: #000; padding: 0 0 0.5rem; border-bottom: 1px solid #000; }
+    .business-inner, .site-footer-inner { max-width: none; padding: 0; }
+    .business a, a { color: #000; text-decoration: none; }
+    main { padding: 0; max-width: none; }
+    .sheet { box-shadow: none; border-radius: 0; padding: 0; margin: 0 0 1rem; }
+    .answers, .error-summary, form, .notice a { display: none; }
+    table.lines { break-inside: auto; }
+    table.lines tr { break-inside: avoid; }
+    .site-footer { padding: 0.5rem 0 0; }
+  }
+`;
+
+/**
+ * The customer's page for one priced quote: the business, who it is for, the lines and the total
+ * (with the GST it includes when the business is registered), the valid-until date, the note, the
+ * terms that apply, and — while it can be answered — three forms: accept, ask for changes, decline.
+ * Otherwise a notice says where it stands. No script at all; readable at 360 px, printable on A4
+ * (the forms are left off the printout).
+ */
+export function renderCustomerQuotePage(page: CustomerQuotePage): string {
+  const { quote, today } = page;
+  const { version, request } = quote;
+  const standing = standingOf(quote, today);
+  const hasErrors = (page.form?.problems.length ?? 0) > 0;
+  const title = `${hasErrors ? 'Error: ' : ''}Quote ${request.reference} – ${business.name}`;
+  const meta = [
+    `Reference <strong>${html(request.reference)}</strong>`,
+    version.version > 1 ? `Version ${version.version}` : '',
+    version.sentAt ? `Sent ${formatMelbourneDate(version.sentAt)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const note = version.note.trim()
+    ? `<h3>A note from us</h3>\n<p class="note">${html(version.note)}</p>`
+    : '';
+  const terms = quoteTerms(request.serviceType as ServiceType)
+    .map((term) => `<li>${html(term)}</li>`)
+    .join('\n');
+  const answers =
+    standing !== 'open' ? '' : page.view === 'own' ? answerForms(page) : answerFromItsOwnLink(page);
+  return `<!doctype html>
+<html lang="en-AU">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="referrer" content="no-referrer">
+<title>${html(title)}</title>
+<style>${STYLES}</style>
+</head>
+<body>
+<header class="business">
+<div class="business-inner">
+<p class="business-name">${html(business.name)}</p>
+<ul class="business-contact">
+<li>Phone <a href="${html(business.phoneHref)}">${html(business.phone)}</a></li>
+<li>Email <a href="mailto:${html(business.email)}">${html(business.email)}</a></li>
+<li>ABN ${html(business.abn)}</li>
+</ul>
+</div>
+</header>
+<main id="main">
+<div class="sheet">
+<h1>Your quote</h1>
+<p class="meta">${meta}</p>
+${errorSummary(page.form)}
+${standingNotice(page, standing)}
+<section aria-labelledby="customer-heading">
+<h2 id="customer-heading">Prepared for</h2>
+<p class="customer">${html(request.name)}<br>${html(request.address)}</p>
+</section>
+<section aria-labelledby="price-heading">
+<h2 id="price-heading">Price</h2>
+${priceTable(page)}
+${version.validUntil ? `<p class="valid">Valid until ${formatQuoteDay(version.validUntil)}</p>` : ''}
+${note}
+</section>
+<section aria-labelledby="terms-heading">
+<h2 id="terms-heading">Terms</h2>
+<ul class="terms">
+${terms}
+</ul>
+<p><a href="/terms">Read our full Terms &amp; Conditions</a></p>
+</section>
+${answers}
+</div>
+</main>
+<footer class="site-footer">
+<div class="site-footer-inner">
+<p>${html(business.name)} · ABN ${html(business.abn)} · ${html(business.phone)} · ${html(business.email)}</p>
+</div>
+</footer>
+</body>
+</html>
+`;
+}

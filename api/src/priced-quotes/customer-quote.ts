@@ -1,0 +1,296 @@
+import {
+  AWAITING_CUSTOMER_STATUSES,
+  type PricedQuoteStatus,
+  type QuoteLine,
+} from '@cleanquote/quote-core/staff';
+import { and, desc, eq, gte, inArray, isNotNull, notExists, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Database, Db } from '../db/database.ts';
+import { outbox, pricedQuotes, quoteRequests } from '../db/schema.ts';
+import type { Environment } from '../env.ts';
+import { melbourneDay } from '../lib/melbourne-time.ts';
+import { enqueueMails, type WriteTransaction } from '../mail/outbox.ts';
+import { type Actor, appendHistory } from '../quotes/history.ts';
+import { moveQuote } from '../quotes/pipeline.ts';
+import { type AnswerMailContext, answerMails } from './quote-answer-mails.ts';
+import { isQuoteToken, quoteTokenHash } from './quote-link.ts';
+
+/** The statuses in which a sent version still waits for the customer's answer. */
+export const AWAITING_ANSWER: PricedQuoteStatus[] = [...AWAITING_CUSTOMER_STATUSES];
+
+/** One sent version of a priced quote, as its customer's page shows it. */
+export interface SentQuoteVersion {
+  id: string;
+  version: number;
+  status: PricedQuoteStatus;
+  lines: QuoteLine[];
+  note: string;
+  totalCents: number;
+  gstCents: number;
+  sentAt: Date | null;
+  /** The Melbourne date through which it can be accepted ('2026-12-25'). */
+  validUntil: string | null;
+  /** The outbox mail that carried it: customer mails about it are threaded under that one. */
+  mailId: string | null;
+  viewedAt: Date | null;
+  answeredAt: Date | null;
+  acceptedName: string | null;
+  answerText: string | null;
+}
+
+/** The request a priced quote answers, as much of it as the customer's page and mails need. */
+export interface QuotedRequest {
+  id: string;
+  reference: string;
+  serviceType: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+}
+
+/** A sent version, its request, and the request's latest sent version number. */
+export interface CustomerQuote {
+  version: SentQuoteVersion;
+  request: QuotedRequest;
+  /** The highest version of the request that was sent: only that one can be answered. */
+  latestSentVersion: number;
+}
+
+/** Where a version stands for its customer. */
+export type QuoteStanding =
+  | 'open'
+  | 'accepted'
+  | 'changes-requested'
+  | 'declined'
+  | 'expired'
+  /** A later version was sent. */
+  | 'superseded';
+
+const later = alias(pricedQuotes, 'later_version');
+
+/** True while no later version of the same request was sent (an SQL condition on priced_quotes). */
+export function noLaterSentVersion() {
+  return notExists(
+    sql`(select 1 from ${pricedQuotes} ${later} where ${later.quoteId} = ${pricedQuotes.quoteId} and ${later.version} > ${pricedQuotes.version} and ${later.sentAt} is not null)`,
+  );
+}
+
+const versionColumns = {
+  id: pricedQuotes.id,
+  version: pricedQuotes.version,
+  status: pricedQuotes.status,
+  lines: pricedQuotes.lines,
+  note: pricedQuotes.note,
+  totalCents: pricedQuotes.totalCents,
+  gstCents: pricedQuotes.gstCents,
+  sentAt: pricedQuotes.sentAt,
+  validUntil: pricedQuotes.validUntil,
+  mailId: pricedQuotes.mailId,
+  viewedAt: pricedQuotes.viewedAt,
+  answeredAt: pricedQuotes.answeredAt,
+  acceptedName: pricedQuotes.acceptedName,
+  answerText: pricedQuotes.answerText,
+};
+
+const requestColumns = {
+  id: quoteRequests.id,
+  reference: quoteRequests.reference,
+  serviceType: quoteRequests.serviceType,
+  name: quoteRequests.name,
+  email: quoteRequests.email,
+  phone: quoteRequests.phone,
+  address: quoteRequests.address,
+};
+
+const latestSentVersion = sql<number>`(select max(${later.version}) from ${pricedQuotes} ${later} where ${later.quoteId} = ${pricedQuotes.quoteId} and ${later.sentAt} is not null)`;
+
+/** Reads run on the database, or inside a write transaction. */
+export type Reader = Db | WriteTransaction;
+
+/** The sent version matching `where`, with its request and the request's latest sent version. */
+async function selectQuote(db: Reader, where: SQL): Promise<CustomerQuote | undefined> {
+  const [row] = await db
+    .select({ version: versionColumns, request: requestColumns, latestSentVersion })
+    .from(pricedQuotes)
+    .innerJoin(quoteRequests, eq(quoteRequests.id, pricedQuotes.quoteId))
+    .where(and(where, isNotNull(pricedQuotes.sentAt)));
+  return row ? { ...row, latestSentVersion: row.latestSentVersion ?? row.version.version } : undefined;
+}
+
+/**
+ * The sent version a link's token opens, with its request; undefined for text that is not a token,
+ * and for a token no version has (only the token's SHA-256 is stored, so the lookup is by hash).
+ */
+export function findQuoteByToken(db: Reader, token: string): Promise<CustomerQuote | undefined> {
+  if (!isQuoteToken(token)) return Promise.resolve(undefined);
+  return selectQuote(db, eq(pricedQuotes.tokenHash, quoteTokenHash(token)));
+}
+
+/** A sent version by its id, with its request. */
+export function findQuoteById(db: Reader, id: string): Promise<CustomerQuote | undefined> {
+  return selectQuote(db, eq(pricedQuotes.id, id));
+}
+
+/** The latest sent version of the request `quote` belongs to (`quote` itself when it is that one). */
+export async function latestVersionOf(db: Reader, quote: CustomerQuote): Promise<CustomerQuote> {
+  if (quote.version.version >= quote.latestSentVersion) return quote;
+  const [row] = await db
+    .select(versionColumns)
+    .from(pricedQuotes)
+    .where(and(eq(pricedQuotes.quoteId, quote.request.id), isNotNull(pricedQuotes.sentAt)))
+    .orderBy(desc(pricedQuotes.version))
+    .limit(1);
+  return row ? { ...quote, version: row, latestSentVersion: row.version } : quote;
+}
+
+/**
+ * Where the version stands on Melbourne's `today` ('2026-12-25'): a later version sent makes it
+ * superseded whatever its own answer was; an unanswered version is expired from the day after its
+ * valid-until date, even before the hourly job has marked it so.
+ */
+export function standingOf(quote: CustomerQuote, today: string): QuoteStanding {
+  const { version } = quote;
+  if (version.status === 'superseded' || version.version < quote.latestSentVersion) return 'superseded';
+  switch (version.status) {
+    case 'accepted':
+    case 'changes-requested':
+    case 'declined':
+    case 'expired':
+      return version.status;
+    default:
+      return version.validUntil !== null && version.validUntil < today ? 'expired' : 'open';
+  }
+}
+
+/**
+ * Records the customer's first look at a sent version: viewedAt, sent → viewed, and the history's
+ * 'Viewed by the customer', in one write. The UPDATE's condition makes it happen once, however many
+ * requests (or processes) arrive together.
+ * @returns true when this call recorded it.
+ */
+export function recordView(database: Database, quote: CustomerQuote, at: Date): Promise<boolean> {
+  return database.writes.run(async (tx) => {
+    const [viewed] = await tx
+      .update(pricedQuotes)
+      .set({ status: 'viewed', viewedAt: at, updatedAt: at })
+      .where(and(eq(pricedQuotes.id, quote.version.id), eq(pricedQuotes.status, 'sent')))
+      .returning({ id: pricedQuotes.id });
+    if (!viewed) return false;
+    await appendHistory(tx, quote.request.id, customerActor(quote.request), at, {
+      kind: 'quote',
+      text: 'Viewed by the customer',
+    });
+    return true;
+  });
+}
+
+/** The customer acting on their own quote: no user id; the request's name (or the name typed) and email. */
+export function customerActor(request: QuotedRequest, name?: string): Actor {
+  return { userId: null, name: name ?? request.name, email: request.email };
+}
+
+/** The customer's answer, checked (customer-quote-form.ts). */
+export type QuoteAnswer =
+  | { kind: 'accept'; name: string }
+  | { kind: 'changes'; message: string }
+  | { kind: 'decline'; reason: string | undefined };
+
+const ANSWER_STATUS: Readonly<Record<QuoteAnswer['kind'], PricedQuoteStatus>> = {
+  accept: 'accepted',
+  changes: 'changes-requested',
+  decline: 'declined',
+};
+
+/**
+ * The Message-ID and subject of the mail that carried the quote: later mails to the customer about it
+ * reply to it (In-Reply-To, References, 'Re: ' + its subject), so mail clients thread them under it.
+ */
+export async function quoteMailThread(
+  db: Reader,
+  mailId: string | null,
+): Promise<{ messageId: string; subject: string } | undefined> {
+  if (mailId === null) return undefined;
+  const [mail] = await db
+    .select({ messageId: outbox.messageId, subject: outbox.subject })
+    .from(outbox)
+    .where(eq(outbox.id, mailId));
+  return mail;
+}
+
+/**
+ * The customer's answer to the version `token` opens, in ONE write transaction: the version's status,
+ * answeredAt and what they typed; the request's pipeline (accepted → won, declined → lost with the
+ * reason, changes asked for → it stays quoted); the history; and the mails through the outbox (to
+ * the customer when they accept, threaded under the quote's mail; to the business for every answer).
+ *
+ * Only the latest sent version, still awaiting its answer and within its valid-until date, can be
+ * answered; the UPDATE carries that condition, so an answer counts once even when two arrive
+ * together, and answering anything else changes nothing.
+ * @returns 'answered', 'unchanged' (not answerable any more) or 'unknown' (no such token).
+ */
+export function answerQuote(
+  database: Database,
+  token: string,
+  answer: QuoteAnswer,
+  { at, environment }: { at: Date; environment: Environment },
+): Promise<'answered' | 'unchanged' | 'unknown'> {
+  return database.writes.run(async (tx) => {
+    const quote = await findQuoteByToken(tx, token);
+    if (!quote) return 'unknown';
+    const today = melbourneDay(at);
+    const status = ANSWER_STATUS[answer.kind];
+    const [answered] = await tx
+      .update(pricedQuotes)
+      .set({
+        status,
+        answeredAt: at,
+        updatedAt: at,
+        acceptedName: answer.kind === 'accept' ? answer.name : null,
+        answerText:
+          answer.kind === 'changes'
+            ? answer.message
+            : answer.kind === 'decline'
+              ? (answer.reason ?? '')
+              : null,
+      })
+      .where(
+        and(
+          eq(pricedQuotes.id, quote.version.id),
+          inArray(pricedQuotes.status, AWAITING_ANSWER),
+          gte(pricedQuotes.validUntil, today),
+          noLaterSentVersion(),
+        ),
+      )
+      .returning({ id: pricedQuotes.id });
+    if (!answered) return 'unchanged';
+
+    const { request } = quote;
+    const actor = customerActor(request, answer.kind === 'accept' ? answer.name : undefined);
+    if (answer.kind === 'accept') {
+      await appendHistory(tx, request.id, actor, at, {
+        kind: 'quote',
+        text: `Accepted online by ${answer.name}`,
+      });
+      await moveQuote(tx, request.id, 'won', actor, at);
+    } else if (answer.kind === 'changes') {
+      await appendHistory(tx, request.id, actor, at, {
+        kind: 'quote',
+        text: `Changes requested: ${answer.message}`,
+      });
+    } else {
+      await appendHistory(tx, request.id, actor, at, { kind: 'quote', text: 'Declined by the customer' });
+      const reason = answer.reason ? `Declined by customer: ${answer.reason}` : 'Declined by customer';
+      await moveQuote(tx, request.id, 'lost', actor, at, reason);
+    }
+    const context: AnswerMailContext = {
+      quote,
+      answer,
+      at,
+      environment,
+      thread: await quoteMailThread(tx, quote.version.mailId),
+    };
+    await enqueueMails(tx, answerMails(context));
+    return 'answered';
+  });
+}

@@ -1,0 +1,197 @@
+import { business } from '@cleanquote/content';
+import { SERVICE_LABELS, type ServiceType } from '@cleanquote/quote-core';
+import { formatAud } from '@cleanquote/quote-core/staff';
+import type { Environment } from '../env.ts';
+import { escapeHtml } from '../lib/html-page.ts';
+import type { OutboxMail } from '../mail/outbox.ts';
+import type { CustomerQuote, QuoteAnswer } from './customer-quote.ts';
+import { formatMelbourneDate, formatQuoteDay } from './quote-dates.ts';
+import { quoteTerms } from './quote-terms.ts';
+
+/** Outbox kinds of the mails a customer's answer and the expiry job send. */
+export const QUOTE_ANSWER_MAIL_KINDS = {
+  /** To the customer: their acceptance confirmed. */
+  acceptedConfirmation: 'quote-accepted',
+  /** To the business: the customer accepted. */
+  acceptedNotification: 'quote-accepted-notification',
+  /** To the business: the customer asked for changes. */
+  changesNotification: 'quote-changes-notification',
+  /** To the business: the customer declined. */
+  declinedNotification: 'quote-declined-notification',
+  /** To the customer: the quote's valid-until date is near. */
+  reminder: 'quote-reminder',
+} as const;
+
+/** The mail that carried the quote, which later mails to the customer reply to. */
+export interface QuoteMailThread {
+  messageId: string;
+  subject: string;
+}
+
+/** What the mails of one answer are written from. */
+export interface AnswerMailContext {
+  quote: CustomerQuote;
+  answer: QuoteAnswer;
+  at: Date;
+  environment: Pick<Environment, 'MAIL_FROM' | 'BUSINESS_EMAIL' | 'PUBLIC_URL' | 'GST_REGISTERED'>;
+  thread: QuoteMailThread | undefined;
+}
+
+/** A mail body from paragraphs: plain text, and HTML with each paragraph escaped. */
+function body(paragraphs: readonly string[]): { text: string; html: string } {
+  const kept = paragraphs.filter((paragraph) => paragraph !== '');
+  return {
+    text: `${kept.join('\n\n')}\n`,
+    html: kept.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join(''),
+  };
+}
+
+/** '$495.00 incl. GST', or '$495.00' when the business is not registered for GST. */
+export function totalText(totalCents: number, gstRegistered: boolean): string {
+  return gstRegistered ? `${formatAud(totalCents)} incl. GST` : formatAud(totalCents);
+}
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
+function serviceLabel(serviceType: string): string {
+  return SERVICE_LABELS[serviceType as ServiceType] ?? serviceType;
+}
+
+/** 'Quote CQ-ABC123' or 'Quote CQ-ABC123 (version 2)'. */
+function quoteName(quote: CustomerQuote): string {
+  const { version } = quote.version;
+  return `quote ${quote.request.reference}${version > 1 ? ` (version ${version})` : ''}`;
+}
+
+/** In-Reply-To and References of a mail to the customer about their quote. */
+function threadHeaders(thread: QuoteMailThread | undefined): Record<string, string> | undefined {
+  return thread ? { 'In-Reply-To': thread.messageId, References: thread.messageId } : undefined;
+}
+
+/** The subject of a mail to the customer about their quote: a reply to the quote's own mail. */
+function customerSubject(thread: QuoteMailThread | undefined, fallback: string): string {
+  if (!thread) return fallback;
+  return /^re:/i.test(thread.subject) ? thread.subject : `Re: ${thread.subject}`;
+}
+
+const signature = `Kind regards,\n${business.name}\n${business.phone}`;
+
+/** What the business's notifications say about the customer, and where staff open the request. */
+function customerDetails(quote: CustomerQuote, publicUrl: string): string[] {
+  const { request } = quote;
+  return [
+    `Customer: ${request.name}\nEmail: ${request.email}\nPhone: ${request.phone}\nAddress: ${request.address}`,
+    `Open the request: ${publicUrl}/admin?quote=${encodeURIComponent(request.id)}`,
+  ];
+}
+
+/**
+ * The mails of one answer: accepting sends the customer a confirmation (a reply to the quote's mail)
+ * and the business a notification; asking for changes and declining notify the business, with what
+ * the customer wrote. The business's mails answer to the customer (Reply-To).
+ */
+export function answerMails({ quote, answer, at, environment, thread }: AnswerMailContext): OutboxMail[] {
+  const { request, version } = quote;
+  const gst = environment.GST_REGISTERED;
+  const total = totalText(version.totalCents, gst);
+  const day = formatMelbourneDate(at);
+  const businessEmail = environment.BUSINESS_EMAIL ?? business.email;
+  const toBusiness = {
+    from: environment.MAIL_FROM,
+    to: businessEmail,
+    replyTo: { name: request.name, address: request.email },
+  };
+  const details = customerDetails(quote, environment.PUBLIC_URL);
+  const name = quoteName(quote);
+  switch (answer.kind) {
+    case 'accept': {
+      const terms = quoteTerms(request.serviceType as ServiceType);
+      const confirmation = body([
+        `Hi ${firstName(request.name)},`,
+        `Thank you for accepting our ${name} for ${serviceLabel(request.serviceType).toLowerCase()} at ${request.address}: ${total}. You accepted it online on ${day} as ${answer.name}.`,
+        'We will contact you shortly to book a time that suits you.',
+        ...terms,
+        `Questions in the meantime? Call us on ${business.phone} or reply to this email.`,
+        signature,
+      ]);
+      const notification = body([`${answer.name} accepted ${name} online on ${day}: ${total}.`, ...details]);
+      return [
+        {
+          kind: QUOTE_ANSWER_MAIL_KINDS.acceptedConfirmation,
+          from: environment.MAIL_FROM,
+          to: { name: request.name, address: request.email },
+          replyTo: businessEmail,
+          subject: customerSubject(thread, `Your quote ${request.reference} is accepted`),
+          headers: threadHeaders(thread),
+          ...confirmation,
+        },
+        {
+          kind: QUOTE_ANSWER_MAIL_KINDS.acceptedNotification,
+          ...toBusiness,
+          subject: `Quote ${request.reference} accepted by ${answer.name}`,
+          ...notification,
+        },
+      ];
+    }
+    case 'changes':
+      return [
+        {
+          kind: QUOTE_ANSWER_MAIL_KINDS.changesNotification,
+          ...toBusiness,
+          subject: `Changes requested on quote ${request.reference} by ${request.name}`,
+          ...body([
+            `${request.name} asked for changes to ${name} (${total}) on ${day}:`,
+            answer.message,
+            'Edit the quote in the inbox to send them the next version.',
+            ...details,
+          ]),
+        },
+      ];
+    case 'decline':
+      return [
+        {
+          kind: QUOTE_ANSWER_MAIL_KINDS.declinedNotification,
+          ...toBusiness,
+          subject: `Quote ${request.reference} declined by ${request.name}`,
+          ...body([
+            `${request.name} declined ${name} (${total}) on ${day}.`,
+            answer.reason ? `Their reason:\n${answer.reason}` : 'They gave no reason.',
+            ...details,
+          ]),
+        },
+      ];
+  }
+}
+
+/**
+ * The reminder before a quote's valid-until date. The customer's link is not stored (only its hash),
+ * so the reminder points to the quote's own mail — it is sent as a reply to it — and to a reply.
+ */
+export function reminderMail({
+  quote,
+  environment,
+  thread,
+}: Omit<AnswerMailContext, 'answer' | 'at'>): OutboxMail {
+  const { request, version } = quote;
+  const validUntil = version.validUntil ? formatQuoteDay(version.validUntil) : '';
+  return {
+    kind: QUOTE_ANSWER_MAIL_KINDS.reminder,
+    from: environment.MAIL_FROM,
+    to: { name: request.name, address: request.email },
+    replyTo: environment.BUSINESS_EMAIL ?? business.email,
+    subject: customerSubject(
+      thread,
+      `Reminder: your quote ${request.reference} is valid until ${validUntil}`,
+    ),
+    headers: threadHeaders(thread),
+    ...body([
+      `Hi ${firstName(request.name)},`,
+      `A reminder that our ${quoteName(quote)} for ${serviceLabel(request.serviceType).toLowerCase()} at ${request.address} (${totalText(version.totalCents, environment.GST_REGISTERED)}) is valid until ${validUntil}.`,
+      'To accept it, ask for changes or decline it, please use the link in the email we sent you with the quote, or simply reply to this email.',
+      `Questions? Call us on ${business.phone}.`,
+      signature,
+    ]),
+  };
+}

@@ -1,0 +1,148 @@
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { isCountedUserAgent } from '../../analytics/visitor-filters.ts';
+import { type Clock, systemClock } from '../../jobs/clock.ts';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { htmlPage } from '../../lib/html-page.ts';
+import { melbourneDay } from '../../lib/melbourne-time.ts';
+import {
+  answerQuote,
+  type CustomerQuote,
+  findQuoteByToken,
+  latestVersionOf,
+  recordView,
+  standingOf,
+} from '../../priced-quotes/customer-quote.ts';
+import {
+  type AnswerForm,
+  type AnswerFormState,
+  readAnswerForm,
+} from '../../priced-quotes/customer-quote-form.ts';
+import { customerQuotePath, renderCustomerQuotePage } from '../../priced-quotes/customer-quote-page.ts';
+import { jsonError, MAX_BODY_BYTES } from '../../security/baseline.ts';
+
+/** What the customer's quote pages need from the app. */
+export interface CustomerQuoteRouteOptions {
+  /** Where 'today' (valid-until) and the times of views and answers are read from (tests move it). */
+  clock?: Clock | undefined;
+  /** The site's 404 page, as any unknown path gets it; without the built site, a small one. */
+  notFoundPage?: ((c: Context<AppEnv>) => Response) | undefined;
+}
+
+const FALLBACK_NOT_FOUND = htmlPage({
+  title: 'Page Not Found',
+  body: `<h1>Page Not Found</h1>
+<p>The page you are looking for does not exist.</p>
+<p><a href="/">Back to the home page</a></p>`,
+});
+
+/**
+ * The customer's side of a priced quote, served by the API (no session, no cookie, no script, no
+ * analytics):
+ * - GET /quote/:token — the quote and, while it can be answered, its three forms; the first look by
+ *   a browser that is not a bot records the view once;
+ * - GET /quote/:token/latest — the request's latest sent version, for the holder of an earlier link;
+ * - POST /quote/:token/accept | /changes | /decline — form-encoded answers: 303 back to the page, or
+ *   400 with the page, its messages and everything typed.
+ * An unknown or malformed token gets the site's 404 page. Nothing here may be indexed, cached or
+ * leak its address to another site: the link is the quote's only key. Cross-site posts are refused by
+ * the app's origin check, and the answers are rate-limited per IP like every public POST.
+ */
+export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: CustomerQuoteRouteOptions = {}) {
+  const notFound = (c: Context<AppEnv>) => {
+    const response = notFoundPage ? notFoundPage(c) : c.html(FALLBACK_NOT_FOUND, 404);
+    response.headers.set('Cache-Control', 'no-store');
+    return response;
+  };
+
+  const render = (
+    c: Context<AppEnv>,
+    quote: CustomerQuote,
+    token: string,
+    {
+      view = 'own',
+      status = 200,
+      form,
+    }: { view?: 'own' | 'latest'; status?: 200 | 400; form?: AnswerFormState },
+  ) =>
+    c.html(
+      renderCustomerQuotePage({
+        quote,
+        token,
+        view,
+        today: melbourneDay(clock.now()),
+        gstRegistered: c.var.environment.GST_REGISTERED,
+        form,
+      }),
+      status,
+    );
+
+  /** Records the customer's first look, unless a bot or tool asked; the quote as it now stands. */
+  const viewed = async (c: Context<AppEnv>, quote: CustomerQuote): Promise<CustomerQuote> => {
+    if (c.req.method !== 'GET' || quote.version.status !== 'sent') return quote;
+    if (!isCountedUserAgent(c.req.header('User-Agent'))) return quote;
+    const at = clock.now();
+    if (!(await recordView(c.var.database, quote, at))) return quote;
+    return { ...quote, version: { ...quote.version, status: 'viewed', viewedAt: at } };
+  };
+
+  return new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.header('X-Robots-Tag', 'noindex');
+      c.header('Referrer-Policy', 'no-referrer');
+      c.header('Cache-Control', 'no-store');
+      await next();
+    })
+    .get('/:token', async (c) => {
+      const token = c.req.param('token');
+      const quote = await findQuoteByToken(c.var.database.db, token);
+      if (!quote) return notFound(c);
+      return render(c, await viewed(c, quote), token, {});
+    })
+    .get('/:token/latest', async (c) => {
+      const token = c.req.param('token');
+      const holder = await findQuoteByToken(c.var.database.db, token);
+      if (!holder) return notFound(c);
+      // The link's own version is the latest: its own page has the forms.
+      if (holder.version.version >= holder.latestSentVersion)
+        return c.redirect(customerQuotePath(token), 302);
+      const latest = await latestVersionOf(c.var.database.db, holder);
+      return render(c, await viewed(c, latest), token, { view: 'latest' });
+    })
+    .post(
+      '/:token/:form{accept|changes|decline}',
+      // The app's body limit covers /api only; a form post gets the same 100 kB.
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: (c) => jsonError(c as Context<AppEnv>, 413, 'The request body is larger than 100 kB.'),
+      }),
+      async (c) => {
+        const token = c.req.param('token');
+        const form = c.req.param('form') as AnswerForm;
+        const quote = await findQuoteByToken(c.var.database.db, token);
+        if (!quote) return notFound(c);
+        const type = c.req.header('Content-Type') ?? '';
+        if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+          return c.json(
+            { error: 'Post the form as application/x-www-form-urlencoded.', requestId: c.var.requestId },
+            415,
+          );
+        }
+        const page = customerQuotePath(token);
+        // Answered, updated or expired: nothing to change; the page says where it stands.
+        if (standingOf(quote, melbourneDay(clock.now())) !== 'open') return c.redirect(page, 303);
+        const read = readAnswerForm(form, new URLSearchParams(await c.req.text()));
+        if (!read.ok) return render(c, quote, token, { status: 400, form: read.state });
+        const outcome = await answerQuote(c.var.database, token, read.answer, {
+          at: clock.now(),
+          environment: c.var.environment,
+        });
+        if (outcome === 'unknown') return notFound(c);
+        c.var.logger.info(
+          { reference: quote.request.reference, version: quote.version.version, answer: form, outcome },
+          'priced quote answered',
+        );
+        return c.redirect(page, 303);
+      },
+    );
+}
