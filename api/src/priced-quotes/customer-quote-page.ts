@@ -17,8 +17,9 @@ export interface CustomerQuotePage {
   token: string;
   /**
    * 'own': the token's own version (/quote/:token). 'latest': the request's latest version shown to
-   * the holder of an earlier version's link (/quote/:token/latest) — read only, since each link
-   * answers its own version.
+   * the holder of an earlier version's link (/quote/:token/latest), answered there too: any link the
+   * business mailed the customer proves the same thing, and 'See the latest quote' must lead to a
+   * quote they can accept.
    */
   view: 'own' | 'latest';
   /** Melbourne's date ('2026-12-25'): whether the quote is still valid. */
@@ -180,7 +181,8 @@ function fieldState(form: AnswerFormState | undefined, field: AnswerField) {
 /** The three answers: accept (full name + the terms ticked), ask for changes, decline. */
 function answerForms(page: CustomerQuotePage): string {
   const { form } = page;
-  const action = (name: string) => html(customerQuotePath(page.token, `/${name}`));
+  const action = (name: string) =>
+    html(customerQuotePath(page.token, page.view === 'latest' ? `/latest/${name}` : `/${name}`));
   const name = fieldState(form, 'name');
   const accept = fieldState(form, 'accept');
   const acceptTicked = form?.form === 'accept' && form.values.accept === 'yes';
@@ -231,15 +233,6 @@ ${reason.error}
 <button type="submit" class="button">Decline</button>
 </form>
 </section>
-</section>`;
-}
-
-/** On the latest version opened from an earlier link: where to answer it. */
-function answerFromItsOwnLink(page: CustomerQuotePage): string {
-  const sent = page.quote.version.sentAt;
-  return `<section class="answers" aria-labelledby="answers-heading">
-<h2 id="answers-heading">Your answer</h2>
-<p>To accept this quote, ask for changes or decline it, please open the link in the email we sent you with it${sent ? ` on ${formatMelbourneDate(sent)}` : ''}, reply to that email, or call us on <a href="${html(business.phoneHref)}">${html(business.phone)}</a>.</p>
 </section>`;
 }
 
@@ -360,8 +353,7 @@ export function renderCustomerQuotePage(page: CustomerQuotePage): string {
   const terms = quoteTerms(request.serviceType as ServiceType)
     .map((term) => `<li>${html(term)}</li>`)
     .join('\n');
-  const answers =
-    standing !== 'open' ? '' : page.view === 'own' ? answerForms(page) : answerFromItsOwnLink(page);
+  const answers = standing !== 'open' ? '' : answerForms(page);
   return `<!doctype html>
 <html lang="en-AU">
 <head>

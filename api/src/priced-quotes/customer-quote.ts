@@ -219,7 +219,8 @@ export async function quoteMailThread(
 }
 
 /**
- * The customer's answer to the version `token` opens, in ONE write transaction: the version's status,
+ * The customer's answer to the version `token` opens (or, with `latest`, to its request's latest sent
+ * version), in ONE write transaction: the version's status,
  * answeredAt and what they typed; the request's pipeline (accepted → won, declined → lost with the
  * reason, changes asked for → it stays quoted); the history; and the mails through the outbox (to
  * the customer when they accept, threaded under the quote's mail; to the business for every answer).
@@ -233,11 +234,21 @@ export function answerQuote(
   database: Database,
   token: string,
   answer: QuoteAnswer,
-  { at, environment }: { at: Date; environment: Environment },
+  {
+    at,
+    environment,
+    latest = false,
+  }: {
+    at: Date;
+    environment: Environment;
+    /** Answer the request's latest sent version (opened through an earlier link's /latest page). */
+    latest?: boolean;
+  },
 ): Promise<'answered' | 'unchanged' | 'unknown'> {
   return database.writes.run(async (tx) => {
-    const quote = await findQuoteByToken(tx, token);
-    if (!quote) return 'unknown';
+    const holder = await findQuoteByToken(tx, token);
+    if (!holder) return 'unknown';
+    const quote = latest ? await latestVersionOf(tx, holder) : holder;
     const today = melbourneDay(at);
     const status = ANSWER_STATUS[answer.kind];
     const [answered] = await tx

@@ -17,17 +17,17 @@ const awaitingStatuses = sql.join(
 );
 
 /**
- * Latest versions that wait for the customer's answer (sent or viewed), as rows `"waiting"`: found
- * through the status index, each checked to have no later version (a newer draft means staff are
- * changing the quote). Their number is the number of quotes out with customers, whatever the size
- * of the tables.
+ * Versions that wait for the customer's answer (sent or viewed), as rows `"waiting"`, found through
+ * the status index. A request has at most one: sending a version supersedes the earlier ones. A newer
+ * draft beside it does not count — the customer can still accept the version they have. Their number
+ * is the number of quotes out with customers, whatever the size of the tables.
  */
-const awaitingVersions = sql`"priced_quotes" as "waiting" where "waiting"."status" in (${awaitingStatuses}) and not exists (select 1 from "priced_quotes" as "later" where "later"."quote_id" = "waiting"."quote_id" and "later"."version" > "waiting"."version")`;
+const awaitingVersions = sql`"priced_quotes" as "waiting" where "waiting"."status" in (${awaitingStatuses})`;
 
 /** The inbox's 'awaiting the customer' filter, a condition on quote_requests. */
 export const awaitingCustomer: SQL = sql`${requestId} in (select "waiting"."quote_id" from ${awaitingVersions})`;
 
-/** How many quote requests' latest version waits for the customer's answer. */
+/** How many quote requests wait for the customer's answer to their quote. */
 export async function countAwaitingAnswer(db: Db): Promise<number> {
   const [row] = await db.all<{ count: number }>(sql`select count(*) as "count" from ${awaitingVersions}`);
   return row?.count ?? 0;

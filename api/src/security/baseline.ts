@@ -44,7 +44,7 @@ export const RATE_LIMITED_POST_PATHS = [
  * A customer's answer to their priced quote (POST /quote/<token>/accept, /changes or /decline): a
  * public POST from the site's own page, rate-limited per IP under one key whatever the token.
  */
-const QUOTE_ANSWER_PATH = /^\/quote\/[^/]+\/(?:accept|changes|decline)$/;
+const QUOTE_ANSWER_PATH = /^\/quote\/[^/]+\/(?:latest\/)?(?:accept|changes|decline)$/;
 
 /** A customer's quote link in a path, kept out of the logs: the link is the quote's only key. */
 const QUOTE_LINK_IN_PATH = /^\/quote\/[^/]+/;

@@ -583,33 +583,44 @@ describe('an updated quote', () => {
     );
     expect(latestLink?.getAttribute('href')).toBe(`/quote/${first.token}/latest`);
 
+    // The earlier link's own version can no longer be accepted.
+    expect((await answer(first.token, 'accept', { name: 'Priya Shah', accept: 'yes' })).status).toBe(303);
+    expect((await detail(id)).status).toBe('quoted');
+
+    // Through it, the latest version, answerable there: its forms post under /latest.
     const latest = await page(latestLink?.getAttribute('href') ?? '');
     expect(latest.status).toBe(200);
     expect(latest.headers.get('Referrer-Policy')).toBe('no-referrer');
     const latestPage = await documentOf(latest);
     expect(textOf(latestPage)).toContain('Version 2');
     expect(textOf(latestPage)).toContain('Total (incl. GST) $450.00');
-    expect(textOf(latestPage)).toContain('please open the link in the email we sent you with it');
-    expect(latestPage.querySelectorAll('form')).toHaveLength(0);
+    expect([...latestPage.querySelectorAll('form')].map((form) => form.getAttribute('action'))).toEqual([
+      `/quote/${first.token}/latest/accept`,
+      `/quote/${first.token}/latest/changes`,
+      `/quote/${first.token}/latest/decline`,
+    ]);
 
     // The latest link's own /latest is its page.
     const own = await page(`/quote/${second.token}/latest`);
     expect(own.status).toBe(302);
     expect(own.headers.get('Location')).toBe(`/quote/${second.token}`);
 
-    expect((await answer(first.token, 'accept', { name: 'Priya Shah', accept: 'yes' })).status).toBe(303);
-    expect((await detail(id)).status).toBe('quoted');
+    const accepted = await answer(first.token, 'latest/accept', { name: 'Priya Shah', accept: 'yes' });
+    expect(accepted.status).toBe(303);
+    expect(accepted.headers.get('Location')).toBe(`/quote/${first.token}/latest`);
+    expect((await detail(id)).status).toBe('won');
     expect(await quoteHistory(id)).toEqual([
       QUOTE_SENT,
       'Quote sent, $450.00 incl. GST (version 2)',
       'Viewed by the customer',
+      'Accepted online by Priya Shah',
     ]);
-
-    expect((await answer(second.token, 'accept', { name: 'Priya Shah', accept: 'yes' })).status).toBe(303);
-    expect((await detail(id)).status).toBe('won');
     expect(textOf(await documentOf(await page(`/quote/${second.token}`)))).toContain(
       'You accepted this quote on',
     );
+    // Answering again, from either link, changes nothing.
+    expect((await answer(second.token, 'decline', {})).status).toBe(303);
+    expect((await detail(id)).status).toBe('won');
   });
 });
 

@@ -29,6 +29,12 @@ export interface CustomerQuoteRouteOptions {
   notFoundPage?: ((c: Context<AppEnv>) => Response) | undefined;
 }
 
+// The app's body limit covers /api only; a form post gets the same 100 kB.
+const formBodyLimit = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) => jsonError(c as Context<AppEnv>, 413, 'The request body is larger than 100 kB.'),
+});
+
 const FALLBACK_NOT_FOUND = htmlPage({
   title: 'Page Not Found',
   body: `<h1>Page Not Found</h1>
@@ -42,8 +48,9 @@ const FALLBACK_NOT_FOUND = htmlPage({
  * - GET /quote/:token — the quote and, while it can be answered, its three forms; the first look by
  *   a browser that is not a bot records the view once;
  * - GET /quote/:token/latest — the request's latest sent version, for the holder of an earlier link;
- * - POST /quote/:token/accept | /changes | /decline — form-encoded answers: 303 back to the page, or
- *   400 with the page, its messages and everything typed.
+ * - POST /quote/:token/accept | /changes | /decline (and the same under /latest, for the latest
+ *   version) — form-encoded answers: 303 back to the page, or 400 with the page, its messages and
+ *   everything typed.
  * An unknown or malformed token gets the site's 404 page. Nothing here may be indexed, cached or
  * leak its address to another site: the link is the quote's only key. Cross-site posts are refused by
  * the app's origin check, and the answers are rate-limited per IP like every public POST.
@@ -86,6 +93,41 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
     return { ...quote, version: { ...quote.version, status: 'viewed', viewedAt: at } };
   };
 
+  /**
+   * One of the three answers, for the token's own version or (`latest`) its request's latest sent
+   * version: 303 back to the page it was sent from, or 400 with that page, its messages and what was
+   * typed. Answered, updated or expired: nothing changes, and the page says where it stands.
+   */
+  const answer = async (c: Context<AppEnv>, view: 'own' | 'latest') => {
+    const token = c.req.param('token') ?? '';
+    const form = c.req.param('form') as AnswerForm;
+    const holder = await findQuoteByToken(c.var.database.db, token);
+    if (!holder) return notFound(c);
+    const type = c.req.header('Content-Type') ?? '';
+    if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+      return c.json(
+        { error: 'Post the form as application/x-www-form-urlencoded.', requestId: c.var.requestId },
+        415,
+      );
+    }
+    const quote = view === 'latest' ? await latestVersionOf(c.var.database.db, holder) : holder;
+    const page = customerQuotePath(token, view === 'latest' ? '/latest' : '');
+    if (standingOf(quote, melbourneDay(clock.now())) !== 'open') return c.redirect(page, 303);
+    const read = readAnswerForm(form, new URLSearchParams(await c.req.text()));
+    if (!read.ok) return render(c, quote, token, { view, status: 400, form: read.state });
+    const outcome = await answerQuote(c.var.database, token, read.answer, {
+      at: clock.now(),
+      environment: c.var.environment,
+      latest: view === 'latest',
+    });
+    if (outcome === 'unknown') return notFound(c);
+    c.var.logger.info(
+      { reference: quote.request.reference, version: quote.version.version, answer: form, outcome },
+      'priced quote answered',
+    );
+    return c.redirect(page, 303);
+  };
+
   return new Hono<AppEnv>()
     .use(async (c, next) => {
       c.header('X-Robots-Tag', 'noindex');
@@ -109,40 +151,6 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
       const latest = await latestVersionOf(c.var.database.db, holder);
       return render(c, await viewed(c, latest), token, { view: 'latest' });
     })
-    .post(
-      '/:token/:form{accept|changes|decline}',
-      // The app's body limit covers /api only; a form post gets the same 100 kB.
-      bodyLimit({
-        maxSize: MAX_BODY_BYTES,
-        onError: (c) => jsonError(c as Context<AppEnv>, 413, 'The request body is larger than 100 kB.'),
-      }),
-      async (c) => {
-        const token = c.req.param('token');
-        const form = c.req.param('form') as AnswerForm;
-        const quote = await findQuoteByToken(c.var.database.db, token);
-        if (!quote) return notFound(c);
-        const type = c.req.header('Content-Type') ?? '';
-        if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-          return c.json(
-            { error: 'Post the form as application/x-www-form-urlencoded.', requestId: c.var.requestId },
-            415,
-          );
-        }
-        const page = customerQuotePath(token);
-        // Answered, updated or expired: nothing to change; the page says where it stands.
-        if (standingOf(quote, melbourneDay(clock.now())) !== 'open') return c.redirect(page, 303);
-        const read = readAnswerForm(form, new URLSearchParams(await c.req.text()));
-        if (!read.ok) return render(c, quote, token, { status: 400, form: read.state });
-        const outcome = await answerQuote(c.var.database, token, read.answer, {
-          at: clock.now(),
-          environment: c.var.environment,
-        });
-        if (outcome === 'unknown') return notFound(c);
-        c.var.logger.info(
-          { reference: quote.request.reference, version: quote.version.version, answer: form, outcome },
-          'priced quote answered',
-        );
-        return c.redirect(page, 303);
-      },
-    );
+    .post('/:token/:form{accept|changes|decline}', formBodyLimit, (c) => answer(c, 'own'))
+    .post('/:token/latest/:form{accept|changes|decline}', formBodyLimit, (c) => answer(c, 'latest'));
 }

@@ -453,8 +453,10 @@ describe('the inbox and the dashboard', () => {
       expect((await json<QuoteDetail>(await app.get(`/api/contact/${id}`))).quoteStatus).toBe(quoteStatus);
     }
 
-    expect(await app.listIds('?awaiting=customer')).toEqual([viewed.id, sent.id]);
+    // A newer draft beside a sent version leaves it with the customer: they can still accept it.
+    expect(await app.listIds('?awaiting=customer')).toEqual([beingChanged.id, viewed.id, sent.id]);
     expect(await app.listIds('?awaiting=customer&status=quoted&sort=reply-due')).toEqual([
+      beingChanged.id,
       viewed.id,
       sent.id,
     ]);
@@ -466,6 +468,6 @@ describe('the inbox and the dashboard', () => {
     expect(await refused.json()).toMatchObject({ fields: { awaiting: 'Use customer' } });
 
     const status = await json<{ quotesAwaitingAnswer: number }>(await app.get('/api/admin/status'));
-    expect(status.quotesAwaitingAnswer).toBe(2);
+    expect(status.quotesAwaitingAnswer).toBe(3);
   });
 });
