@@ -93,6 +93,10 @@ export const OPEN_BEFORE_UNLOCK: ReadonlySet<string> = new Set([
   'POST /api/partners',
   'PATCH /api/partners/:key',
   'DELETE /api/partners/:key',
+  // The price list and its history (who changed which price): no quote or customer data.
+  'GET /api/prices',
+  'PUT /api/prices',
+  'GET /api/prices/history',
   // Xero (issue 16): the business's books and report schedules, not quote or customer data.
   'GET /api/xero/status',
   'POST /api/xero/test-reports',

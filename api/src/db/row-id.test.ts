@@ -14,6 +14,11 @@ describe('newRowId', () => {
     expect(millis).toBeLessThanOrEqual(after);
   });
 
+  it('sorts ids in the order they were made, within one millisecond too', () => {
+    const made = Array.from({ length: 5_000 }, newRowId);
+    expect([...made].sort()).toEqual(made);
+  });
+
   it('never repeats, and ids made in a later millisecond sort after earlier ones', async () => {
     const earlier = Array.from({ length: 10_000 }, newRowId);
     expect(new Set(earlier).size).toBe(earlier.length);

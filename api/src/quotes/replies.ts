@@ -14,11 +14,12 @@ export const QUOTE_REPLY_KIND = 'quote-reply';
 const CLOCK_MARGIN_MS = 60_000;
 
 /**
- * The Message-ID of the auto-response the customer got for this quote, to thread the reply under.
+ * The Message-ID of the auto-response the customer got for this quote, to thread a reply (or a
+ * priced quote) under.
  * It was queued with the quote, moments after its created_at: the outbox's created_at index is read
  * from there, so this visits the few mails queued in between, not the whole outbox.
  */
-async function autoResponseMessageId(
+export async function autoResponseMessageId(
   tx: WriteTransaction,
   quote: { id: string; createdAt: Date },
 ): Promise<string | undefined> {

@@ -1,8 +1,15 @@
 import { business } from '@cleanquote/content';
-import { quoteNote, quoteReply, quoteStatusChange } from '@cleanquote/quote-core/staff';
-import { Hono } from 'hono';
+import { quoteDraft, quoteNote, quoteReply, quoteStatusChange } from '@cleanquote/quote-core/staff';
+import { type Context, Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { jsonBody } from '../../lib/json-body.ts';
+import {
+  createQuoteDraft,
+  type QuoteRefusal,
+  readPricedQuote,
+  reviseQuote,
+  sendPricedQuote,
+} from '../../priced-quotes/priced-quote-store.ts';
 import { actorOf } from '../../quotes/history.ts';
 import { linkNextPage } from '../../quotes/list-query.ts';
 import { addQuoteNote } from '../../quotes/notes.ts';
@@ -11,6 +18,32 @@ import { readQuoteDetail, readQuoteList } from '../../quotes/quote-view.ts';
 import { sendQuoteReply } from '../../quotes/replies.ts';
 import { exportCsv } from './csv.ts';
 import { inboxQuery } from './inbox-query.ts';
+
+/** Who a mail to the customer comes from and answers to: MAIL_FROM, Reply-To the business. */
+function customerMailSender(c: Context<AuthEnv>) {
+  const { environment } = c.var;
+  return { from: environment.MAIL_FROM, replyTo: environment.BUSINESS_EMAIL ?? business.email };
+}
+
+/** The answer to a priced quote that could not be read or changed. */
+function refused(c: Context<AuthEnv>, refusal: QuoteRefusal) {
+  const requestId = c.var.requestId;
+  switch (refusal) {
+    case 'no-request':
+      return c.json({ error: 'No quote request with that id.', requestId }, 404);
+    case 'no-quote':
+      return c.json({ error: 'This request has no quote yet.', requestId }, 404);
+    case 'has-quote':
+      return c.json({ error: 'This request already has a quote: change it with PUT.', requestId }, 409);
+    case 'accepted':
+      return c.json({ error: 'This quote was accepted and can no longer change.', requestId }, 409);
+    case 'not-draft':
+      return c.json(
+        { error: 'This version was already sent: edit it to make the next version.', requestId },
+        409,
+      );
+  }
+}
 
 /**
  * The quote inbox, for the signed-in admin (401 without a session; 403 while the quote dashboard
@@ -22,6 +55,8 @@ import { inboxQuery } from './inbox-query.ts';
  * - GET /:id — one quote with its answers in words, history, other quotes of a returning customer
  *   and the reply draft.
  * - POST /:id/status, /:id/notes, /:id/reply — the pipeline, notes, and replies through the outbox.
+ * - POST, PUT, GET /:id/quote and POST /:id/quote/send — the request's priced quote: draft version 1,
+ *   change the draft (or, once sent, draft the next version), read it with its versions, send it.
  */
 export const contactRoutes = new Hono<AuthEnv>()
   .use(requireAdmin)
@@ -61,12 +96,58 @@ export const contactRoutes = new Hono<AuthEnv>()
   })
   // 202 {mailId, entry}: the reply is queued, the delivery worker sends it.
   .post('/:id/reply', jsonBody(quoteReply), async (c) => {
-    const { environment } = c.var;
-    const sender = { from: environment.MAIL_FROM, replyTo: environment.BUSINESS_EMAIL ?? business.email };
     const id = c.req.param('id');
-    const sent = await sendQuoteReply(c.var.database, id, c.req.valid('json'), sender, actorOf(c));
+    const sent = await sendQuoteReply(
+      c.var.database,
+      id,
+      c.req.valid('json'),
+      customerMailSender(c),
+      actorOf(c),
+    );
     if (!sent) return c.json({ error: 'No quote request with that id.', requestId: c.var.requestId }, 404);
     return c.json(sent, 202);
+  })
+  // 201 with version 1, a draft.
+  .post('/:id/quote', jsonBody(quoteDraft), async (c) => {
+    const { database, environment } = c.var;
+    const quote = await createQuoteDraft(
+      database,
+      c.req.param('id'),
+      c.req.valid('json'),
+      environment.GST_REGISTERED,
+    );
+    if (typeof quote === 'string') return refused(c, quote);
+    return c.json(quote, 201);
+  })
+  // 200 with the draft as changed, or the next version's draft once the latest was sent.
+  .put('/:id/quote', jsonBody(quoteDraft), async (c) => {
+    const { database, environment } = c.var;
+    const quote = await reviseQuote(
+      database,
+      c.req.param('id'),
+      c.req.valid('json'),
+      environment.GST_REGISTERED,
+    );
+    if (typeof quote === 'string') return refused(c, quote);
+    return c.json(quote);
+  })
+  .get('/:id/quote', async (c) => {
+    const { database, environment } = c.var;
+    const quote = await readPricedQuote(database.db, c.req.param('id'), environment.GST_REGISTERED);
+    if (typeof quote === 'string') return refused(c, quote);
+    return c.json(quote);
+  })
+  // 200 {version, status, validUntil}: the mail is queued, the delivery worker sends it.
+  .post('/:id/quote/send', async (c) => {
+    const { database, environment } = c.var;
+    const sent = await sendPricedQuote(database, c.req.param('id'), {
+      sender: customerMailSender(c),
+      publicUrl: environment.PUBLIC_URL,
+      gstRegistered: environment.GST_REGISTERED,
+      actor: actorOf(c),
+    });
+    if (typeof sent === 'string') return refused(c, sent);
+    return c.json(sent);
   });
 
 /** GET /api/contact.csv: the list's query as a CSV download (csv.ts), behind the same lock. */

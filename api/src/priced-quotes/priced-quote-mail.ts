@@ -1,0 +1,109 @@
+import { business } from '@cleanquote/content';
+import { SERVICE_LABELS, type ServiceType } from '@cleanquote/quote-core';
+import { formatAud, type QuoteTotals } from '@cleanquote/quote-core/staff';
+import { escapeHtml } from '../lib/html-page.ts';
+import { formatQuoteDay } from './quote-dates.ts';
+import { quoteTerms } from './quote-terms.ts';
+
+/** The outbox kind of the mail that carries a priced quote to the customer. */
+export const PRICED_QUOTE_MAIL_KIND = 'priced-quote';
+
+/** The words of the link to the customer's quote page. */
+export const VIEW_QUOTE_LINK_TEXT = 'View and accept your quote';
+
+/** What a priced quote's mail is written from. */
+export interface PricedQuoteMailInput {
+  /** The customer's name as the request gave it; the mail greets their first name. */
+  name: string;
+  reference: string;
+  service: ServiceType;
+  version: number;
+  totals: QuoteTotals;
+  /** Whether the business charges GST (GST_REGISTERED): the total then says it includes GST, and how much. */
+  gstRegistered: boolean;
+  /** The Melbourne day through which the quote can be accepted, 'yyyy-MM-dd'. */
+  validUntil: string;
+  /** The note to the customer; '' for none. */
+  note: string;
+  /** The customer's own link to the quote's page (a secret until the mail is sent). */
+  link: string;
+  publicUrl: string;
+}
+
+/** The quote's sums in the order the mail shows them: the total, then the GST it includes. */
+function totalRows({ totals, gstRegistered }: PricedQuoteMailInput): [string, string][] {
+  return gstRegistered
+    ? [
+        ['Total (incl. GST)', formatAud(totals.totalCents)],
+        ['GST included', formatAud(totals.gstCents)],
+      ]
+    : [['Total', formatAud(totals.totalCents)]];
+}
+
+const paragraphsHtml = (paragraphs: readonly string[]) =>
+  paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('');
+
+/**
+ * The mail that sends a priced quote: a plain-text part and an HTML part with the same content —
+ * the greeting, each line (description, quantity, unit price, line total), the total (with the GST it
+ * includes when the business is registered for GST), the valid-until date, the note, the terms that
+ * apply to the service, and the link to the page where the customer accepts, asks for changes or
+ * declines. Every text staff or the customer typed is escaped in the HTML; every amount is formatted
+ * from whole cents.
+ */
+export function pricedQuoteMail(input: PricedQuoteMailInput): {
+  subject: string;
+  text: string;
+  html: string;
+} {
+  const { name, reference, service, version, totals, validUntil, note, link, publicUrl } = input;
+  const firstName = name.trim().split(/\s+/)[0] || name;
+  const subject = `Your ${version > 1 ? 'updated ' : ''}quote from ${business.name} (${reference})`;
+  const intro = [
+    `Hi ${firstName},`,
+    version > 1
+      ? `Here is your updated quote for ${SERVICE_LABELS[service]} (reference ${reference}). It replaces the quote we sent before.`
+      : `Thank you for your request. Here is your quote for ${SERVICE_LABELS[service]} (reference ${reference}).`,
+  ];
+  const sums = totalRows(input);
+  const valid = `Valid until ${formatQuoteDay(validUntil)}`;
+  const conditions = quoteTerms(service);
+  const termsUrl = `${publicUrl.replace(/\/+$/, '')}/terms`;
+  const questions = `Questions? Call us on ${business.phone} or reply to this email.`;
+  const footer = `${business.name} · ${publicUrl} · ${business.phone}`;
+
+  const text = [
+    intro.join('\n\n'),
+    totals.lines
+      .map(
+        (line) =>
+          `- ${line.description}: ${line.quantity} × ${formatAud(line.unitPriceCents)} = ${formatAud(line.lineTotalCents)}`,
+      )
+      .join('\n'),
+    sums.map(([label, amount]) => `${label}: ${amount}`).join('\n'),
+    valid,
+    ...(note ? [note] : []),
+    `Terms:\n${conditions.join('\n\n')}\nOur full terms: ${termsUrl}`,
+    `${VIEW_QUOTE_LINK_TEXT}: ${link}`,
+    questions,
+    footer,
+  ].join('\n\n');
+
+  const cell = 'style="border-bottom:1px solid #d0d7e2"';
+  const html = `${paragraphsHtml(intro)}<table cellpadding="4" style="border-collapse:collapse">
+<thead><tr><th align="left" ${cell}>Description</th><th align="right" ${cell}>Quantity</th><th align="right" ${cell}>Unit price</th><th align="right" ${cell}>Total</th></tr></thead>
+<tbody>${totals.lines
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.description)}</td><td align="right">${line.quantity}</td><td align="right">${escapeHtml(formatAud(line.unitPriceCents))}</td><td align="right">${escapeHtml(formatAud(line.lineTotalCents))}</td></tr>`,
+    )
+    .join('')}</tbody>
+<tfoot>${sums
+    .map(
+      ([label, amount], index) =>
+        `<tr><th align="left" colspan="3">${escapeHtml(label)}</th><td align="right">${index === 0 ? `<strong>${escapeHtml(amount)}</strong>` : escapeHtml(amount)}</td></tr>`,
+    )
+    .join('')}</tfoot>
+</table><p><strong>${escapeHtml(valid)}</strong></p>${note ? paragraphsHtml([note]) : ''}<h2 style="font-size:1.1em">Terms</h2>${paragraphsHtml(conditions)}<p>Our full terms: <a href="${escapeHtml(termsUrl)}">${escapeHtml(termsUrl)}</a></p><p><a href="${escapeHtml(link)}" style="display:inline-block;padding:0.6em 1.2em;background:#0b5cad;color:#fff;border-radius:0.4em;text-decoration:none;font-weight:600">${escapeHtml(VIEW_QUOTE_LINK_TEXT)}</a></p>${paragraphsHtml([questions])}<p style="color:#555">${escapeHtml(footer)}</p>`;
+  return { subject, text, html };
+}

@@ -1,0 +1,348 @@
+import type { ServiceType } from '@cleanquote/quote-core';
+import {
+  AWAITING_CUSTOMER_STATUSES,
+  formatAud,
+  gstIncluded,
+  type PricedLine,
+  type PricedQuoteStatus,
+  QUOTE_VALID_DAYS,
+  type QuoteDraft,
+  quoteTotals,
+} from '@cleanquote/quote-core/staff';
+import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/database.ts';
+import { newRowId } from '../db/row-id.ts';
+import { pricedQuotes, quoteRequests } from '../db/schema.ts';
+import { addDays, melbourneDay } from '../lib/melbourne-time.ts';
+import { enqueueMail, type WriteTransaction } from '../mail/outbox.ts';
+import { type Actor, appendHistory } from '../quotes/history.ts';
+import { moveQuote } from '../quotes/pipeline.ts';
+import { autoResponseMessageId, type ReplySender } from '../quotes/replies.ts';
+import { PRICED_QUOTE_MAIL_KIND, pricedQuoteMail } from './priced-quote-mail.ts';
+import { newQuoteToken, quoteLink, quoteTokenHash } from './quote-link.ts';
+
+/** One version of a request's priced quote, as the staff API shows it. */
+export interface QuoteVersion {
+  version: number;
+  status: PricedQuoteStatus;
+  lines: PricedLine[];
+  note: string;
+  /** What the customer pays, GST inclusive. */
+  totalCents: number;
+  /** The GST the total includes; 0 when the business is not registered for GST. */
+  gstCents: number;
+  exGstCents: number;
+  /** Whether this version's total includes GST (a draft: GST_REGISTERED now; a sent one: when sent). */
+  gstRegistered: boolean;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  /** The Melbourne day through which it can be accepted, 'yyyy-MM-dd'; set when sent. */
+  validUntil: string | null;
+  viewedAt: string | null;
+  answeredAt: string | null;
+  acceptedName: string | null;
+  answerText: string | null;
+}
+
+/** A version in a quote's list of versions. */
+export interface QuoteVersionSummary {
+  version: number;
+  status: PricedQuoteStatus;
+  sentAt: string | null;
+  totalCents: number;
+}
+
+/** GET /api/contact/:id/quote: the latest version, and every version oldest first. */
+export type PricedQuote = QuoteVersion & { versions: QuoteVersionSummary[] };
+
+/** POST /api/contact/:id/quote/send's answer. */
+export interface SentQuote {
+  version: number;
+  status: 'sent';
+  validUntil: string;
+}
+
+/** Why a quote could not be read or changed. */
+export type QuoteRefusal =
+  /** No quote request has that id. */
+  | 'no-request'
+  /** The request has no priced quote yet. */
+  | 'no-quote'
+  /** POST on a request that already has one. */
+  | 'has-quote'
+  /** A version was accepted: the quote no longer changes. */
+  | 'accepted'
+  /** Send asked for a version that is not a draft. */
+  | 'not-draft';
+
+type QuoteRow = typeof pricedQuotes.$inferSelect;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * A stored version as the API shows it. A draft is summed with today's GST registration (it is summed
+ * again when sent); a sent version keeps the sums it was sent with.
+ */
+export function toQuoteVersion(row: QuoteRow, gstRegisteredNow: boolean): QuoteVersion {
+  const draft = row.status === 'draft';
+  const totals = quoteTotals(row.lines, draft ? gstRegisteredNow : row.gstCents > 0);
+  // A sent total too small to include a cent of GST does not say whether it was registered.
+  const gstRegistered = draft || gstIncluded(row.totalCents) === 0 ? gstRegisteredNow : row.gstCents > 0;
+  return {
+    version: row.version,
+    status: row.status,
+    lines: totals.lines,
+    note: row.note,
+    totalCents: draft ? totals.totalCents : row.totalCents,
+    gstCents: draft ? totals.gstCents : row.gstCents,
+    exGstCents: draft ? totals.exGstCents : row.totalCents - row.gstCents,
+    gstRegistered,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    sentAt: iso(row.sentAt),
+    validUntil: row.validUntil,
+    viewedAt: iso(row.viewedAt),
+    answeredAt: iso(row.answeredAt),
+    acceptedName: row.acceptedName,
+    answerText: row.answerText,
+  };
+}
+
+// Written out for the correlated subqueries, where drizzle would leave the outer table unnamed.
+const requestId = sql.raw(`"quote_requests"."id"`);
+
+/** The status of a request's latest version (null without a quote): one seek in (quote_id, version). */
+export const latestQuoteStatus: SQL<PricedQuoteStatus | null> = sql<PricedQuoteStatus | null>`(select "status" from "priced_quotes" where "quote_id" = ${requestId} order by "version" desc limit 1)`;
+
+const awaitingStatuses = sql.join(
+  AWAITING_CUSTOMER_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+);
+
+/**
+ * Latest versions that wait for the customer's answer (sent or viewed), as `"waiting"` rows: found
+ * through the status index, each checked to have no later version. Their number is the number of
+ * quotes out with customers, not the size of the tables.
+ */
+const awaitingVersions = sql`"priced_quotes" as "waiting" where "waiting"."status" in (${awaitingStatuses}) and not exists (select 1 from "priced_quotes" as "later" where "later"."quote_id" = "waiting"."quote_id" and "later"."version" > "waiting"."version")`;
+
+/** The inbox's 'awaiting the customer' condition on quote_requests. */
+export const awaitingCustomer: SQL = sql`${requestId} in (select "waiting"."quote_id" from ${awaitingVersions})`;
+
+/** How many requests' latest version waits for the customer's answer. */
+export async function countAwaitingAnswer(db: Db): Promise<number> {
+  const [row] = await db.all<{ count: number }>(sql`select count(*) as "count" from ${awaitingVersions}`);
+  return row?.count ?? 0;
+}
+
+async function latestVersion(db: Db | WriteTransaction, quoteId: string): Promise<QuoteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pricedQuotes)
+    .where(eq(pricedQuotes.quoteId, quoteId))
+    .orderBy(desc(pricedQuotes.version))
+    .limit(1);
+  return row;
+}
+
+async function requestExists(db: Db | WriteTransaction, quoteId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: quoteRequests.id })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.id, quoteId));
+  return row !== undefined;
+}
+
+/** The latest version of a request's quote with the list of versions. */
+export async function readPricedQuote(
+  db: Db,
+  quoteId: string,
+  gstRegistered: boolean,
+): Promise<PricedQuote | QuoteRefusal> {
+  const rows = await db
+    .select()
+    .from(pricedQuotes)
+    .where(eq(pricedQuotes.quoteId, quoteId))
+    .orderBy(asc(pricedQuotes.version));
+  const latest = rows.at(-1);
+  if (!latest) return (await requestExists(db, quoteId)) ? 'no-quote' : 'no-request';
+  return {
+    ...toQuoteVersion(latest, gstRegistered),
+    versions: rows.map((row) => ({
+      version: row.version,
+      status: row.status,
+      sentAt: iso(row.sentAt),
+      totalCents: row.totalCents,
+    })),
+  };
+}
+
+/** The stored columns of a draft with `draft`'s lines and note. */
+function draftColumns({ lines, note }: QuoteDraft, gstRegistered: boolean, at: Date) {
+  const totals = quoteTotals(lines, gstRegistered);
+  return { lines, note, totalCents: totals.totalCents, gstCents: totals.gstCents, updatedAt: at };
+}
+
+/** Drafts version 1 of a request's quote. */
+export function createQuoteDraft(
+  database: Database,
+  quoteId: string,
+  draft: QuoteDraft,
+  gstRegistered: boolean,
+): Promise<QuoteVersion | QuoteRefusal> {
+  return database.writes.run(async (tx): Promise<QuoteVersion | QuoteRefusal> => {
+    if (!(await requestExists(tx, quoteId))) return 'no-request';
+    if (await latestVersion(tx, quoteId)) return 'has-quote';
+    const at = new Date();
+    const [row] = await tx
+      .insert(pricedQuotes)
+      .values({
+        id: newRowId(),
+        quoteId,
+        version: 1,
+        status: 'draft',
+        createdAt: at,
+        ...draftColumns(draft, gstRegistered, at),
+      })
+      .returning();
+    return toQuoteVersion(row as QuoteRow, gstRegistered);
+  });
+}
+
+/**
+ * Changes a request's quote: the draft in place; after a version was sent, a new draft version n+1
+ * (the sent one stays as the customer has it until the new one is sent). Refused once accepted.
+ */
+export function reviseQuote(
+  database: Database,
+  quoteId: string,
+  draft: QuoteDraft,
+  gstRegistered: boolean,
+): Promise<QuoteVersion | QuoteRefusal> {
+  return database.writes.run(async (tx): Promise<QuoteVersion | QuoteRefusal> => {
+    const latest = await latestVersion(tx, quoteId);
+    if (!latest) return (await requestExists(tx, quoteId)) ? 'no-quote' : 'no-request';
+    if (latest.status === 'accepted') return 'accepted';
+    const at = new Date();
+    const columns = draftColumns(draft, gstRegistered, at);
+    const [row] =
+      latest.status === 'draft'
+        ? await tx.update(pricedQuotes).set(columns).where(eq(pricedQuotes.id, latest.id)).returning()
+        : await tx
+            .insert(pricedQuotes)
+            .values({
+              id: newRowId(),
+              quoteId,
+              version: latest.version + 1,
+              status: 'draft',
+              createdAt: at,
+              ...columns,
+            })
+            .returning();
+    return toQuoteVersion(row as QuoteRow, gstRegistered);
+  });
+}
+
+/** What sending needs besides the quote: who sends, where the customer's link points, GST, who acts. */
+export interface SendOptions {
+  sender: ReplySender;
+  publicUrl: string;
+  gstRegistered: boolean;
+  actor: Actor;
+}
+
+/** Statuses of a sent version that a newly sent one replaces. */
+const REPLACED_BY_NEWER: PricedQuoteStatus[] = ['sent', 'viewed', 'changes-requested', 'declined', 'expired'];
+
+/**
+ * Sends the latest version, a draft, in one write: fixes its sums and valid-until date (the Melbourne
+ * date of sending + {@link QUOTE_VALID_DAYS}), gives it a new link (only the token's hash is stored),
+ * queues the mail to the customer threaded under their auto-response, marks earlier sent versions
+ * superseded, moves the request to 'quoted' and records 'Quote sent, $X' in its history.
+ */
+export function sendPricedQuote(
+  database: Database,
+  quoteId: string,
+  { sender, publicUrl, gstRegistered, actor }: SendOptions,
+): Promise<SentQuote | QuoteRefusal> {
+  return database.writes.run(async (tx): Promise<SentQuote | QuoteRefusal> => {
+    const [request] = await tx
+      .select({
+        id: quoteRequests.id,
+        reference: quoteRequests.reference,
+        serviceType: quoteRequests.serviceType,
+        name: quoteRequests.name,
+        email: quoteRequests.email,
+        createdAt: quoteRequests.createdAt,
+        firstResponseAt: quoteRequests.firstResponseAt,
+      })
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, quoteId));
+    if (!request) return 'no-request';
+    const draft = await latestVersion(tx, quoteId);
+    if (!draft) return 'no-quote';
+    if (draft.status !== 'draft') return 'not-draft';
+
+    const at = new Date();
+    const validUntil = addDays(melbourneDay(at), QUOTE_VALID_DAYS);
+    const totals = quoteTotals(draft.lines, gstRegistered);
+    const token = newQuoteToken();
+    const link = quoteLink(publicUrl, token);
+    const mail = pricedQuoteMail({
+      name: request.name,
+      reference: request.reference,
+      service: request.serviceType as ServiceType,
+      version: draft.version,
+      totals,
+      gstRegistered,
+      validUntil,
+      note: draft.note,
+      link,
+      publicUrl,
+    });
+    const threadUnder = await autoResponseMessageId(tx, request);
+    const mailId = await enqueueMail(tx, {
+      kind: PRICED_QUOTE_MAIL_KIND,
+      from: sender.from,
+      to: { name: request.name, address: request.email },
+      replyTo: sender.replyTo,
+      ...mail,
+      headers: threadUnder ? { 'In-Reply-To': threadUnder, References: threadUnder } : undefined,
+      // The stored copy of the mail loses the link once the customer has it.
+      secretUntilSent: link,
+    });
+    await tx
+      .update(pricedQuotes)
+      .set({ status: 'superseded', updatedAt: at })
+      .where(
+        and(
+          eq(pricedQuotes.quoteId, quoteId),
+          lt(pricedQuotes.version, draft.version),
+          inArray(pricedQuotes.status, REPLACED_BY_NEWER),
+        ),
+      );
+    await tx
+      .update(pricedQuotes)
+      .set({
+        status: 'sent',
+        totalCents: totals.totalCents,
+        gstCents: totals.gstCents,
+        sentAt: at,
+        validUntil,
+        tokenHash: quoteTokenHash(token),
+        mailId,
+        updatedAt: at,
+      })
+      .where(eq(pricedQuotes.id, draft.id));
+    const amount = `${formatAud(totals.totalCents)}${gstRegistered ? ' incl. GST' : ''}`;
+    const version = draft.version > 1 ? ` (version ${draft.version})` : '';
+    await appendHistory(tx, quoteId, actor, at, { kind: 'quote', text: `Quote sent, ${amount}${version}` });
+    await moveQuote(tx, quoteId, 'quoted', actor, at);
+    // A priced quote answers the request as a reply does: the 24-hour promise is kept.
+    if (!request.firstResponseAt) {
+      await tx.update(quoteRequests).set({ firstResponseAt: at }).where(eq(quoteRequests.id, quoteId));
+    }
+    return { version: draft.version, status: 'sent', validUntil };
+  });
+}

@@ -1,0 +1,149 @@
+import { DEFAULT_PRICE_LIST, type PriceList, priceLabel } from '@cleanquote/quote-core/staff';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PriceChange } from '../../priced-quotes/price-list-store.ts';
+import { createInbox, type Inbox } from '../../test-support/inbox.ts';
+import { testAdmin } from '../../test-support/sign-in.ts';
+
+let inbox: Inbox | undefined;
+afterEach(() => inbox?.close());
+
+async function open(overrides: Record<string, string> = {}): Promise<Inbox> {
+  inbox = await createInbox(overrides);
+  return inbox;
+}
+
+function put(app: Inbox, path: string, body: unknown) {
+  return app.app.request(path, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Cookie: app.cookie },
+    body: JSON.stringify(body),
+  });
+}
+
+const json = async <T>(response: Response): Promise<T> => (await response.json()) as T;
+
+/** The default list with a few prices changed. */
+function changed(): PriceList {
+  const list = structuredClone(DEFAULT_PRICE_LIST);
+  list.services['end-of-lease'].bedroomCents = 6500;
+  list.services['oven-clean'].ovenCents['90cm-oven']['burnt-food'] = 23900;
+  return list;
+}
+
+describe('GET and PUT /api/prices', () => {
+  it('answers the default price list first, then the saved one, with whether prices include GST', async () => {
+    const app = await open();
+    const before = await app.get('/api/prices');
+    expect(before.status).toBe(200);
+    expect(await before.json()).toEqual({ ...DEFAULT_PRICE_LIST, gstRegistered: true });
+
+    // The GET answer sent back with changes, `gstRegistered` and all, is accepted.
+    const saved = await put(app, '/api/prices', { ...changed(), gstRegistered: false });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ ...changed(), gstRegistered: true });
+    expect(await json(await app.get('/api/prices'))).toEqual({ ...changed(), gstRegistered: true });
+  });
+
+  it('records each changed price once, with who changed it and from what to what, newest first', async () => {
+    const app = await open();
+    expect(await json(await app.get('/api/prices/history'))).toEqual([]);
+    await put(app, '/api/prices', changed());
+    // The same list again changes nothing, so it records nothing.
+    await put(app, '/api/prices', changed());
+    const later = changed();
+    later.services['end-of-lease'].bedroomCents = 7000;
+    await put(app, '/api/prices', later);
+
+    const history = await json<PriceChange[]>(await app.get('/api/prices/history'));
+    const actor = { name: testAdmin.firstName, email: testAdmin.email };
+    expect(history).toHaveLength(3);
+    expect(history[0]).toEqual({
+      id: expect.any(String),
+      at: expect.any(String),
+      actor,
+      key: 'services.end-of-lease.bedroomCents',
+      label: 'End of Lease Cleaning: Per bedroom',
+      oldCents: 6500,
+      newCents: 7000,
+    });
+    // The first save's two changes, at one time.
+    expect(history.slice(1)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          key: 'services.oven-clean.ovenCents.90cm-oven.burnt-food',
+          label: priceLabel('services.oven-clean.ovenCents.90cm-oven.burnt-food'),
+          oldCents: 21900,
+          newCents: 23900,
+          actor,
+        }),
+        expect.objectContaining({
+          key: 'services.end-of-lease.bedroomCents',
+          oldCents: 6000,
+          newCents: 6500,
+          actor,
+        }),
+      ]),
+    );
+    expect(Date.parse(history[0]?.at ?? '')).toBeGreaterThanOrEqual(Date.parse(history[1]?.at ?? ''));
+  });
+
+  it('refuses a half cent or a negative price with a 400 naming the price, and saves nothing', async () => {
+    const app = await open();
+    const halfCent = changed();
+    halfCent.services['end-of-lease'].bedroomCents = 6000.5;
+    const negative = changed();
+    negative.urgentSurchargeCents = -100;
+    for (const [body, field, message] of [
+      [
+        halfCent,
+        'services.end-of-lease.bedroomCents',
+        'End of Lease Cleaning: Per bedroom: whole cents only',
+      ],
+      [negative, 'urgentSurchargeCents', 'Urgent (Today/Tomorrow) surcharge: can’t be negative'],
+    ] as const) {
+      const response = await put(app, '/api/prices', body);
+      expect(response.status).toBe(400);
+      const answer = await json<{ error: string; fields: Record<string, string> }>(response);
+      expect(Object.keys(answer.fields)).toEqual([field]);
+      expect(answer.fields[field]).toContain(message);
+    }
+    const { bedroomCents: _missing, ...withoutBedroom } = DEFAULT_PRICE_LIST.services['regular-clean'];
+    const incomplete = {
+      ...DEFAULT_PRICE_LIST,
+      services: { ...DEFAULT_PRICE_LIST.services, 'regular-clean': withoutBedroom },
+    };
+    const missing = await put(app, '/api/prices', incomplete);
+    expect(missing.status).toBe(400);
+    expect(Object.keys((await json<{ fields: object }>(missing)).fields)).toEqual([
+      'services.regular-clean.bedroomCents',
+    ]);
+
+    expect(await json(await app.get('/api/prices'))).toEqual({ ...DEFAULT_PRICE_LIST, gstRegistered: true });
+    expect(await json(await app.get('/api/prices/history'))).toEqual([]);
+  });
+
+  it('says the prices include no GST when the business is not registered for it', async () => {
+    const app = await open({ GST_REGISTERED: 'false' });
+    expect(await json(await app.get('/api/prices'))).toMatchObject({ gstRegistered: false });
+  });
+
+  it('is open to a signed-in session before the quote dashboard is unlocked; a request’s quote is not', async () => {
+    const app = await open({ QUOTE_DASHBOARD_PASSWORD: 'the shared dashboard password' });
+    const quote = await app.storeQuote();
+    expect((await app.get('/api/prices')).status).toBe(200);
+    expect((await put(app, '/api/prices', changed())).status).toBe(200);
+    expect((await app.get('/api/prices/history')).status).toBe(200);
+    const locked = await app.get(`/api/contact/${quote.id}/quote`);
+    expect(locked.status).toBe(403);
+    expect(await locked.json()).toMatchObject({ locked: true });
+    const lines = [{ description: 'Regular Cleaning', quantity: 1, unitPriceCents: 12000 }];
+    expect((await app.post(`/api/contact/${quote.id}/quote`, { lines, note: '' })).status).toBe(403);
+    expect((await app.post(`/api/contact/${quote.id}/quote/send`, {})).status).toBe(403);
+  });
+
+  it('answers 401 without a session', async () => {
+    const app = await open();
+    expect((await app.get('/api/prices', {})).status).toBe(401);
+    expect((await app.get('/api/prices/history', {})).status).toBe(401);
+  });
+});
