@@ -171,6 +171,14 @@ export function QuoteList({ filters }: QuoteListProps) {
             />
             Returning customers only
           </label>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={filters.awaiting === 'customer'}
+              onChange={(event) => setFilter('awaiting', event.target.checked ? 'customer' : '')}
+            />
+            Awaiting customer
+          </label>
           <button
             type="button"
             className="button button--outline"

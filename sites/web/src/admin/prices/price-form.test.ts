@@ -1,5 +1,5 @@
 import { DEFAULT_PRICE_LIST, priceItems, priceList, withPrices } from '@cleanquote/quote-core/staff';
-import { get } from 'react-hook-form';
+import { type FieldError, get } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import {
   notAnAmountMessage,
@@ -50,7 +50,7 @@ describe('the price list form', () => {
     ['100000.01', 10_000_001],
   ])('refuses %s at its field with the message the server gives for it', async (text, cents) => {
     const result = await priceFormResolver(typed(bedroom, text), undefined, options);
-    const message = get(result.errors, bedroom)?.message;
+    const message = (get(result.errors, bedroom) as FieldError | undefined)?.message;
     expect(message).toBe(serverMessage(bedroom, cents));
     expect(message).toMatch(/^End of Lease Cleaning: Per bedroom: /);
     expect(result.values).toEqual({});
