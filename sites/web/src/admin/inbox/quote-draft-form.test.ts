@@ -1,5 +1,7 @@
 import { formatAud, quoteDraft } from '@cleanquote/quote-core/staff';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAdmin, signIn } from '../../../../../api/src/test-support/sign-in.ts';
+import { createTestApp } from '../../../../../api/src/test-support/test-app.ts';
 import {
   EMPTY_LINE,
   editorFieldOf,
@@ -130,5 +132,41 @@ describe('the editor’s live totals', () => {
     expect(lineTotals).toEqual([25000, null, null]);
     expect(totals.totalCents).toBe(25000);
     expect(totals.gstCents).toBe(0);
+  });
+});
+
+describe('the quote editor’s messages are the server’s', () => {
+  let context: Awaited<ReturnType<typeof createTestApp>>;
+  let cookie: string;
+  beforeAll(async () => {
+    context = await createTestApp();
+    await createTestAdmin(context.database);
+    cookie = await signIn(context.app);
+  });
+  afterAll(() => context.close());
+
+  it('for a fraction of a quantity and of a cent, on line 2', async () => {
+    const browser = await quoteDraftResolver(
+      form([clean, { description: 'Bedrooms', quantity: '2.5', unitPrice: '12.345' }]),
+      undefined,
+      options,
+    );
+    // Checked before the request is looked up: any id answers the body's 400.
+    const response = await context.app.request('/api/contact/any-request/quote', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({
+        lines: [
+          { description: 'End of Lease Cleaning', quantity: 1, unitPriceCents: 25000 },
+          { description: 'Bedrooms', quantity: 2.5, unitPriceCents: 1234.5 },
+        ],
+        note: '',
+      }),
+    });
+    expect(response.status).toBe(400);
+    const { fields } = (await response.json()) as { fields: Record<string, string> };
+    expect(browser.errors.lines?.[1]?.quantity?.message).toBe(fields['lines.1.quantity']);
+    expect(browser.errors.lines?.[1]?.unitPrice?.message).toBe(fields['lines.1.unitPriceCents']);
+    expect(Object.keys(fields).sort()).toEqual(['lines.1.quantity', 'lines.1.unitPriceCents']);
   });
 });

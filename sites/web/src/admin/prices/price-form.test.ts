@@ -1,6 +1,8 @@
 import { DEFAULT_PRICE_LIST, priceItems, priceList, withPrices } from '@cleanquote/quote-core/staff';
 import { type FieldError, get } from 'react-hook-form';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAdmin, signIn } from '../../../../../api/src/test-support/sign-in.ts';
+import { createTestApp } from '../../../../../api/src/test-support/test-app.ts';
 import {
   notAnAmountMessage,
   PRICE_KEYS,
@@ -67,5 +69,32 @@ describe('the price list form', () => {
     expect(notAnAmountMessage('urgentSurchargeCents')).toBe(
       'Urgent (Today/Tomorrow) surcharge: enter an amount in dollars, like 123.45',
     );
+  });
+});
+
+describe('the price list form’s messages are the server’s', () => {
+  let context: Awaited<ReturnType<typeof createTestApp>>;
+  let cookie: string;
+  beforeAll(async () => {
+    context = await createTestApp();
+    await createTestAdmin(context.database);
+    cookie = await signIn(context.app);
+  });
+  afterAll(() => context.close());
+
+  it.each([
+    ['12.345', 1234.5],
+    ['-5', -500],
+  ])('for %s', async (text, cents) => {
+    const browser = await priceFormResolver(typed(bedroom, text), undefined, options);
+    const response = await context.app.request('/api/prices', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify(withPrices(DEFAULT_PRICE_LIST, new Map([[bedroom, cents]]))),
+    });
+    expect(response.status).toBe(400);
+    const { fields } = (await response.json()) as { fields: Record<string, string> };
+    expect(fields[bedroom]).toBeTruthy();
+    expect((get(browser.errors, bedroom) as FieldError | undefined)?.message).toBe(fields[bedroom]);
   });
 });
