@@ -60,6 +60,23 @@ function countText(value: number): string {
   return number.format(value);
 }
 
+/** The day's priced quotes as rows: how many were sent and accepted, the rate, and the time to quote. */
+function pricedQuoteRows(report: AnalyticsReport): [string, string][] {
+  const hours = report.medianHoursToQuote;
+  return [
+    ['Quotes sent', countText(report.quotesSent)],
+    ['Quotes accepted', countText(report.quotesAccepted)],
+    [
+      'Acceptance rate',
+      report.acceptancePercent === null ? 'no quotes sent' : `${report.acceptancePercent}%`,
+    ],
+    [
+      'Median time from request to quote',
+      hours === null ? 'no first quotes sent' : `${hours} ${hours === 1 ? 'hour' : 'hours'}`,
+    ],
+  ];
+}
+
 /** Where the listed quote requests end: how many are shown and the link to them all in the inbox. */
 function inboxNote(report: AnalyticsReport): { text: string; href: string } | undefined {
   const shown = report.contactRequests.length;
@@ -97,6 +114,7 @@ export function dailyReportMail(
       ],
       empty: '',
     },
+    { heading: 'Priced quotes', rows: pricedQuoteRows(report), empty: '' },
     {
       heading: 'Pages',
       rows: report.pageBreakdown.slice(0, 20).map((row) => [row.page, countText(row.count)]),

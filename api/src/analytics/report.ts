@@ -1,7 +1,7 @@
 import { and, count, countDistinct, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { letOthersRun } from '../db/let-others-run.ts';
-import { funnelEvents, pageViews, quoteRequests } from '../db/schema.ts';
+import { funnelEvents, pageViews, pricedQuotes, quoteRequests } from '../db/schema.ts';
 import { storedTextReader } from '../db/stored-text.ts';
 import { addDays, melbourneDayBounds } from '../lib/melbourne-time.ts';
 import { messageOf } from '../lib/quote-message.ts';
@@ -55,6 +55,17 @@ export interface AnalyticsReport {
   failedSubmissions: number;
   /** The 30 days up to `date`, oldest first. */
   daily: { date: string; views: number; quoteRequests: number }[];
+  /** Priced quotes sent to customers that day (every version counts, a second one too). */
+  quotesSent: number;
+  /** Priced quotes customers accepted that day. */
+  quotesAccepted: number;
+  /** Accepted ÷ sent that day in whole percent (one decimal); null when none was sent. */
+  acceptancePercent: number | null;
+  /**
+   * For the requests whose first quote was sent that day: the median time from the request to that
+   * quote, in hours (one decimal); null when no request got its first quote that day.
+   */
+  medianHoursToQuote: number | null;
 }
 
 const quoteReader = storedTextReader(quoteRequests, [
@@ -74,6 +85,59 @@ const quoteReader = storedTextReader(quoteRequests, [
 export function percentChange(now: number, before: number): number | null {
   if (before === 0) return null;
   return Math.round(((now - before) / before) * 1000) / 10;
+}
+
+/** `part` of `whole` in whole percent (one decimal); null when `whole` is 0. */
+export function percentOf(part: number, whole: number): number | null {
+  if (whole === 0) return null;
+  return Math.round((part / whole) * 1000) / 10;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The day's priced quotes: versions sent, versions accepted, and the median time from request to
+ * first quote for the requests first quoted that day. A request's first quote is its version 1 (a
+ * later version is drafted only once the one before was sent). Each count reads the day's entries of
+ * the sent_at or answered_at index; the median reads the middle one or two of the day's delays.
+ */
+async function pricedQuoteFigures(
+  db: Db,
+  { start, end }: { start: Date; end: Date },
+): Promise<
+  Pick<AnalyticsReport, 'quotesSent' | 'quotesAccepted' | 'acceptancePercent' | 'medianHoursToQuote'>
+> {
+  const from = start.getTime();
+  const to = end.getTime();
+  await letOthersRun();
+  const [counts] = await db.all<{ sent: number; accepted: number; firstSent: number }>(sql`select
+    (select count(*) from ${pricedQuotes} where ${pricedQuotes.sentAt} >= ${from} and ${pricedQuotes.sentAt} < ${to}) as "sent",
+    (select count(*) from ${pricedQuotes} where ${pricedQuotes.answeredAt} >= ${from} and ${pricedQuotes.answeredAt} < ${to}
+      and ${pricedQuotes.status} = 'accepted') as "accepted",
+    (select count(*) from ${pricedQuotes} where ${pricedQuotes.sentAt} >= ${from} and ${pricedQuotes.sentAt} < ${to}
+      and ${pricedQuotes.version} = 1) as "firstSent"`);
+  const sent = counts?.sent ?? 0;
+  const accepted = counts?.accepted ?? 0;
+  const firstSent = counts?.firstSent ?? 0;
+  let medianHoursToQuote: number | null = null;
+  if (firstSent > 0) {
+    await letOthersRun();
+    // The middle delay, or the two middle ones of an even number.
+    const middle = await db.all<{
+      delay: number;
+    }>(sql`select ${pricedQuotes.sentAt} - ${quoteRequests.createdAt} as "delay"
+      from ${pricedQuotes} join ${quoteRequests} on ${quoteRequests.id} = ${pricedQuotes.quoteId}
+      where ${pricedQuotes.sentAt} >= ${from} and ${pricedQuotes.sentAt} < ${to} and ${pricedQuotes.version} = 1
+      order by "delay" limit ${firstSent % 2 === 0 ? 2 : 1} offset ${Math.floor((firstSent - 1) / 2)}`);
+    const medianMs = middle.reduce((sum, row) => sum + row.delay, 0) / Math.max(1, middle.length);
+    medianHoursToQuote = Math.round((medianMs / HOUR_MS) * 10) / 10;
+  }
+  return {
+    quotesSent: sent,
+    quotesAccepted: accepted,
+    acceptancePercent: percentOf(accepted, sent),
+    medianHoursToQuote,
+  };
 }
 
 /** The quote inbox showing every quote request of Melbourne day `day` (its own from/to filters). */
@@ -212,6 +276,8 @@ export async function buildAnalyticsReport(
     daily.push({ date: day, views: counts?.views ?? 0, quoteRequests: counts?.quotes ?? 0 });
   }
 
+  const quoteFigures = await pricedQuoteFigures(db, { start, end });
+
   const totalViews = pages.reduce((sum, row) => sum + row.count, 0);
   const weekEarlierViews = daily.find((row) => row.date === weekEarlier)?.views ?? 0;
 
@@ -261,5 +327,6 @@ export async function buildAnalyticsReport(
     funnel,
     failedSubmissions,
     daily,
+    ...quoteFigures,
   };
 }

@@ -75,5 +75,8 @@ export const pricedQuotes = sqliteTable(
     uniqueIndex('priced_quotes_quote_version').on(table.quoteId, table.version),
     // The expiry and reminder job reads the sent, unanswered quotes only.
     index('priced_quotes_status_valid_until').on(table.status, table.validUntil),
+    // The daily report counts a day's sent and answered quotes from these, not the whole table.
+    index('priced_quotes_sent_at').on(table.sentAt),
+    index('priced_quotes_answered_at').on(table.answeredAt),
   ],
 );

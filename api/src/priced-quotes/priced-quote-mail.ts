@@ -83,12 +83,15 @@ export function pricedQuoteMail(input: PricedQuoteMailInput): {
     sums.map(([label, amount]) => `${label}: ${amount}`).join('\n'),
     valid,
     ...(note ? [note] : []),
-    `Terms:\n${conditions.join('\n\n')}\nOur full terms: ${termsUrl}`,
+    `Terms:\n${conditions.join('\n\n')}`,
+    `Our full terms: ${termsUrl}`,
     `${VIEW_QUOTE_LINK_TEXT}: ${link}`,
     questions,
     footer,
   ].join('\n\n');
 
+  // The link (an https origin and a base64url token) has no character HTML escapes, so the HTML holds
+  // it exactly as the outbox's secretUntilSent names it, and its stored copy loses it too.
   const cell = 'style="border-bottom:1px solid #d0d7e2"';
   const html = `${paragraphsHtml(intro)}<table cellpadding="4" style="border-collapse:collapse">
 <thead><tr><th align="left" ${cell}>Description</th><th align="right" ${cell}>Quantity</th><th align="right" ${cell}>Unit price</th><th align="right" ${cell}>Total</th></tr></thead>

@@ -1,6 +1,5 @@
 import type { ServiceType } from '@cleanquote/quote-core';
 import {
-  AWAITING_CUSTOMER_STATUSES,
   formatAud,
   gstIncluded,
   type PricedLine,
@@ -9,7 +8,7 @@ import {
   type QuoteDraft,
   quoteTotals,
 } from '@cleanquote/quote-core/staff';
-import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database, Db } from '../db/database.ts';
 import { newRowId } from '../db/row-id.ts';
 import { pricedQuotes, quoteRequests } from '../db/schema.ts';
@@ -54,7 +53,9 @@ export interface QuoteVersionSummary {
 }
 
 /** GET /api/contact/:id/quote: the latest version, and every version oldest first. */
-export type PricedQuote = QuoteVersion & { versions: QuoteVersionSummary[] };
+export interface PricedQuote extends QuoteVersion {
+  versions: QuoteVersionSummary[];
+}
 
 /** POST /api/contact/:id/quote/send's answer. */
 export interface SentQuote {
@@ -109,33 +110,6 @@ export function toQuoteVersion(row: QuoteRow, gstRegisteredNow: boolean): QuoteV
   };
 }
 
-// Written out for the correlated subqueries, where drizzle would leave the outer table unnamed.
-const requestId = sql.raw(`"quote_requests"."id"`);
-
-/** The status of a request's latest version (null without a quote): one seek in (quote_id, version). */
-export const latestQuoteStatus: SQL<PricedQuoteStatus | null> = sql<PricedQuoteStatus | null>`(select "status" from "priced_quotes" where "quote_id" = ${requestId} order by "version" desc limit 1)`;
-
-const awaitingStatuses = sql.join(
-  AWAITING_CUSTOMER_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-);
-
-/**
- * Latest versions that wait for the customer's answer (sent or viewed), as `"waiting"` rows: found
- * through the status index, each checked to have no later version. Their number is the number of
- * quotes out with customers, not the size of the tables.
- */
-const awaitingVersions = sql`"priced_quotes" as "waiting" where "waiting"."status" in (${awaitingStatuses}) and not exists (select 1 from "priced_quotes" as "later" where "later"."quote_id" = "waiting"."quote_id" and "later"."version" > "waiting"."version")`;
-
-/** The inbox's 'awaiting the customer' condition on quote_requests. */
-export const awaitingCustomer: SQL = sql`${requestId} in (select "waiting"."quote_id" from ${awaitingVersions})`;
-
-/** How many requests' latest version waits for the customer's answer. */
-export async function countAwaitingAnswer(db: Db): Promise<number> {
-  const [row] = await db.all<{ count: number }>(sql`select count(*) as "count" from ${awaitingVersions}`);
-  return row?.count ?? 0;
-}
-
 async function latestVersion(db: Db | WriteTransaction, quoteId: string): Promise<QuoteRow | undefined> {
   const [row] = await db
     .select()
@@ -144,6 +118,19 @@ async function latestVersion(db: Db | WriteTransaction, quoteId: string): Promis
     .orderBy(desc(pricedQuotes.version))
     .limit(1);
   return row;
+}
+
+/**
+ * True when the customer accepted any version. A later draft can exist beside an accepted version
+ * (the customer accepted the one they had while staff drafted the next); the quote is settled then.
+ */
+async function wasAccepted(tx: WriteTransaction, quoteId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ version: pricedQuotes.version })
+    .from(pricedQuotes)
+    .where(and(eq(pricedQuotes.quoteId, quoteId), eq(pricedQuotes.status, 'accepted')))
+    .limit(1);
+  return row !== undefined;
 }
 
 async function requestExists(db: Db | WriteTransaction, quoteId: string): Promise<boolean> {
@@ -212,7 +199,8 @@ export function createQuoteDraft(
 
 /**
  * Changes a request's quote: the draft in place; after a version was sent, a new draft version n+1
- * (the sent one stays as the customer has it until the new one is sent). Refused once accepted.
+ * (the sent one stays as the customer has it until the new one is sent). Refused once any version
+ * was accepted.
  */
 export function reviseQuote(
   database: Database,
@@ -223,7 +211,7 @@ export function reviseQuote(
   return database.writes.run(async (tx): Promise<QuoteVersion | QuoteRefusal> => {
     const latest = await latestVersion(tx, quoteId);
     if (!latest) return (await requestExists(tx, quoteId)) ? 'no-quote' : 'no-request';
-    if (latest.status === 'accepted') return 'accepted';
+    if (await wasAccepted(tx, quoteId)) return 'accepted';
     const at = new Date();
     const columns = draftColumns(draft, gstRegistered, at);
     const [row] =
@@ -283,6 +271,7 @@ export function sendPricedQuote(
     const draft = await latestVersion(tx, quoteId);
     if (!draft) return 'no-quote';
     if (draft.status !== 'draft') return 'not-draft';
+    if (await wasAccepted(tx, quoteId)) return 'accepted';
 
     const at = new Date();
     const validUntil = addDays(melbourneDay(at), QUOTE_VALID_DAYS);

@@ -1,4 +1,4 @@
-import type { QuoteListQuery } from '@cleanquote/quote-core/staff';
+import type { PricedQuoteStatus, QuoteListQuery } from '@cleanquote/quote-core/staff';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
@@ -6,10 +6,21 @@ import type { Db } from '../db/database.ts';
 import { quoteRequests } from '../db/schema.ts';
 import { decodeStoredText, type StoredTextReader, storedTextReader } from '../db/stored-text.ts';
 import { addDays, melbourneDayStart } from '../lib/melbourne-time.ts';
+import { awaitingCustomer, latestQuoteStatus } from '../priced-quotes/latest-version.ts';
 import { phoneDigits } from './phone-digits.ts';
 
 /** The parameters a client may send, in the order the Link header repeats them. */
-const QUERY_PARAMS = ['status', 'service', 'source', 'q', 'from', 'to', 'returning', 'sort'] as const;
+const QUERY_PARAMS = [
+  'status',
+  'service',
+  'source',
+  'q',
+  'from',
+  'to',
+  'returning',
+  'awaiting',
+  'sort',
+] as const;
 
 // Column references written out for the correlated subqueries, where drizzle would leave the outer
 // table unnamed.
@@ -116,6 +127,7 @@ export async function filterConditions(db: Db, query: QuoteListQuery): Promise<F
   // `to` is inclusive: everything before the next Melbourne day begins.
   if (query.to) conditions.push(sql`${createdAt} < ${melbourneDayStart(addDays(query.to, 1)).getTime()}`);
   if (query.returning === '1' || query.returning === 'true') conditions.push(returningCustomer);
+  if (query.awaiting === 'customer') conditions.push(awaitingCustomer);
   if (search) conditions.push(search.condition);
   return filters;
 }
@@ -178,7 +190,10 @@ const listReader = storedTextReader(quoteRequests, [
   'firstResponseAt',
 ]);
 
-/** A quote as the list shows it: its columns, the special requests and the returning flag. */
+/**
+ * A quote as the list shows it: its columns, the special requests, the returning flag and the status
+ * of its priced quote's latest version.
+ */
 export type ListedQuote = Pick<
   QuoteRow,
   typeof listReader extends StoredTextReader<infer R> ? keyof R : never
@@ -186,6 +201,7 @@ export type ListedQuote = Pick<
   /** The special requests (the list's `message`), when there are any. */
   message: string | undefined;
   returning: boolean;
+  quoteStatus: PricedQuoteStatus | null;
 };
 
 // The list reads the special requests out of `details` in SQL: the whole request is the row's largest
@@ -196,13 +212,19 @@ const specialRequests = sql<
 
 /** Rows for GET /api/contact. */
 export const LIST_SHAPE: PageShape<ListedQuote> = {
-  selection: { ...listReader.selection, message: specialRequests, returning: returningCustomer },
+  selection: {
+    ...listReader.selection,
+    message: specialRequests,
+    returning: returningCustomer,
+    quoteStatus: latestQuoteStatus,
+  },
   decode(raw) {
     const message = typeof raw.message === 'string' ? decodeStoredText(raw.message).text : undefined;
     return {
       ...listReader.decode(raw).row,
       message: message?.trim() ? message : undefined,
       returning: Boolean(raw.returning),
+      quoteStatus: (raw.quoteStatus as PricedQuoteStatus | null | undefined) ?? null,
     };
   },
 };

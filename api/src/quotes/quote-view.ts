@@ -1,8 +1,8 @@
 import { type QuoteRequest, type QuoteSummaryLine, summarizeQuoteRequest } from '@cleanquote/quote-core';
-import type { QuoteListQuery, QuoteStatus } from '@cleanquote/quote-core/staff';
+import type { PricedQuoteStatus, QuoteListQuery, QuoteStatus } from '@cleanquote/quote-core/staff';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { type QuoteHistoryKind, quoteHistory, quoteRequests } from '../db/schema.ts';
+import { pricedQuotes, type QuoteHistoryKind, quoteHistory, quoteRequests } from '../db/schema.ts';
 import { storedTextReader } from '../db/stored-text.ts';
 import { messageOf } from '../lib/quote-message.ts';
 import { type QuoteReplyDraft, quoteReplyDraft, suburbOf } from '../mail/quote-reply.ts';
@@ -36,6 +36,8 @@ export interface QuoteListItem {
   returning: boolean;
   /** The suburb the address names, when the server recognises one (as the reply draft names it). */
   suburb: string | null;
+  /** Where the latest version of its priced quote stands; null while it has none. */
+  quoteStatus: PricedQuoteStatus | null;
 }
 
 /** Who did something in the inbox: their first name, else their email. */
@@ -126,6 +128,7 @@ export function toListItem(row: ListedQuote): QuoteListItem {
     statusChangedAt: (row.statusChangedAt ?? row.createdAt).toISOString(),
     returning: row.returning,
     suburb: suburbOf(row.address) ?? null,
+    quoteStatus: row.quoteStatus,
   };
 }
 
@@ -216,7 +219,7 @@ async function customerQuotes(db: Db, quote: FullQuote, when: 'earlier' | 'later
 export async function readQuoteDetail(db: Db, id: string): Promise<QuoteDetail | undefined> {
   const quote = await readQuote(db, id);
   if (!quote) return undefined;
-  const [history, earlierQuotes, laterQuotes] = await Promise.all([
+  const [history, earlierQuotes, laterQuotes, [latestVersion]] = await Promise.all([
     db
       .select(historyReader.selection)
       .from(quoteHistory)
@@ -224,6 +227,12 @@ export async function readQuoteDetail(db: Db, id: string): Promise<QuoteDetail |
       .orderBy(asc(quoteHistory.at), asc(quoteHistory.id)),
     customerQuotes(db, quote, 'earlier'),
     customerQuotes(db, quote, 'later'),
+    db
+      .select({ status: pricedQuotes.status })
+      .from(pricedQuotes)
+      .where(eq(pricedQuotes.quoteId, id))
+      .orderBy(desc(pricedQuotes.version))
+      .limit(1),
   ]);
   // `details` holds the request exactly as the shared schema accepted it; the columns win where both
   // exist (a quote stored by other means may hold less).
@@ -236,7 +245,11 @@ export async function readQuoteDetail(db: Db, id: string): Promise<QuoteDetail |
     address: quote.address,
   } as QuoteRequest;
   return {
-    ...toListItem({ ...quote, message: messageOf(quote.details) }),
+    ...toListItem({
+      ...quote,
+      message: messageOf(quote.details),
+      quoteStatus: latestVersion?.status ?? null,
+    }),
     details: quote.details as QuoteRequest,
     summary: summarizeQuoteRequest(request),
     termsVersion: quote.termsVersion,

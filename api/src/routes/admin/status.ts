@@ -4,6 +4,7 @@ import { reportRecipients } from '../../analytics/report-mail.ts';
 import type { AuthEnv } from '../../auth/middleware.ts';
 import { outbox, quoteRequests } from '../../db/schema.ts';
 import { dailyReportJob } from '../../jobs/scheduled-jobs.ts';
+import { countAwaitingAnswer } from '../../priced-quotes/latest-version.ts';
 import { type JobStatus, jobStatuses } from './jobs.ts';
 
 /** What GET /api/admin/status answers: the dashboard's System Status, measured now. */
@@ -21,6 +22,8 @@ export interface SystemStatus {
     lastError: string | null;
   };
   quotes: { new: number; overdue: number };
+  /** Quote requests whose latest priced quote was sent and waits for the customer's answer (sent or viewed). */
+  quotesAwaitingAnswer: number;
   /** The daily analytics email: its next run and last run (GET /api/admin/jobs has every job). */
   dailyReport: DailyReportStatus | null;
 }
@@ -41,7 +44,8 @@ const ADDRESS = /[^\s<>"',;:]+@[^\s<>"',;:]+/g;
 /**
  * GET /api/admin/status: live checks for the dashboard — the database answers a query now (with its
  * latency), the outbox's backlog and dead letters, how the last delivery went, and how many quote
- * requests are new and how many of those are past the 24-hour reply promise. Counts only: no quote,
+ * requests are new and how many of those are past the 24-hour reply promise, and how many priced
+ * quotes wait for the customer's answer. Counts only: no quote,
  * mail or customer data, so it needs no dashboard unlock.
  */
 export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
@@ -61,34 +65,37 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
       database: { ok, latencyMs },
       mail: { mode, queued: 0, dead: 0, lastSentAt: null, lastError: null },
       quotes: { new: 0, overdue: 0 },
+      quotesAwaitingAnswer: 0,
       dailyReport: null,
     };
   }
   const db = database.db;
   const now = Date.now();
-  const [byStatus, [sent], [lastAttempt], [quotes], [overdue], [dailyReport]] = await Promise.all([
-    db
-      .select({ status: outbox.status, count: count() })
-      .from(outbox)
-      .where(inArray(outbox.status, ['queued', 'sending', 'dead']))
-      .groupBy(outbox.status),
-    db.select({ at: max(outbox.sentAt) }).from(outbox),
-    db
-      .select({ status: outbox.status, lastError: outbox.lastError })
-      .from(outbox)
-      .where(and(gt(outbox.attempts, 0), inArray(outbox.status, ['sent', 'queued', 'dead'])))
-      .orderBy(desc(outbox.updatedAt))
-      .limit(1),
-    db.select({ count: count() }).from(quoteRequests).where(eq(quoteRequests.status, 'new')),
-    db
-      .select({ count: count() })
-      .from(quoteRequests)
-      .where(
-        // reply_due_at is created_at + 24 h (REPLY_PROMISE_MS); the status index finds the new quotes.
-        and(eq(quoteRequests.status, 'new'), lt(quoteRequests.replyDueAt, new Date(now))),
-      ),
-    jobStatuses(database, new Date(now), [dailyReportJob]),
-  ]);
+  const [byStatus, [sent], [lastAttempt], [quotes], [overdue], awaitingAnswer, [dailyReport]] =
+    await Promise.all([
+      db
+        .select({ status: outbox.status, count: count() })
+        .from(outbox)
+        .where(inArray(outbox.status, ['queued', 'sending', 'dead']))
+        .groupBy(outbox.status),
+      db.select({ at: max(outbox.sentAt) }).from(outbox),
+      db
+        .select({ status: outbox.status, lastError: outbox.lastError })
+        .from(outbox)
+        .where(and(gt(outbox.attempts, 0), inArray(outbox.status, ['sent', 'queued', 'dead'])))
+        .orderBy(desc(outbox.updatedAt))
+        .limit(1),
+      db.select({ count: count() }).from(quoteRequests).where(eq(quoteRequests.status, 'new')),
+      db
+        .select({ count: count() })
+        .from(quoteRequests)
+        .where(
+          // reply_due_at is created_at + 24 h (REPLY_PROMISE_MS); the status index finds the new quotes.
+          and(eq(quoteRequests.status, 'new'), lt(quoteRequests.replyDueAt, new Date(now))),
+        ),
+      countAwaitingAnswer(db),
+      jobStatuses(database, new Date(now), [dailyReportJob]),
+    ]);
   const tally = (statuses: string[]) =>
     byStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.count, 0);
   const failed = lastAttempt && lastAttempt.status !== 'sent' ? lastAttempt.lastError : null;
@@ -103,6 +110,7 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
       lastError: mode === 'smtp' && failed ? failed.replace(ADDRESS, '<address>') : null,
     },
     quotes: { new: quotes?.count ?? 0, overdue: overdue?.count ?? 0 },
+    quotesAwaitingAnswer: awaitingAnswer,
     dailyReport: dailyReport ? { ...dailyReport, recipients: reportRecipients(environment).length } : null,
   };
 }

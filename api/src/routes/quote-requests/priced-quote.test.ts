@@ -1,8 +1,8 @@
 import type { QuoteRequest } from '@cleanquote/quote-core';
 import { DEFAULT_PRICE_LIST, type QuoteLine, quoteLinesFor } from '@cleanquote/quote-core/staff';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pricedQuotes } from '../../db/schema.ts';
+import { outbox, pricedQuotes } from '../../db/schema.ts';
 import { addDays, melbourneDay } from '../../lib/melbourne-time.ts';
 import type { MailDeliveryWorker } from '../../mail/delivery.ts';
 import type { PricedQuote, QuoteVersion, SentQuote } from '../../priced-quotes/priced-quote-store.ts';
@@ -179,19 +179,34 @@ describe('POST, PUT and GET /api/contact/:id/quote', () => {
     }
   });
 
-  it('refuses to change a quote the customer accepted', async () => {
+  it('refuses to change or send a quote the customer accepted', async () => {
     const app = await open();
     const quote = await app.storeQuote();
     await app.post(`/api/contact/${quote.id}/quote`, { lines: LINES });
-    // The customer's page accepts a sent quote; here the row is set as it would leave it.
+    await app.post(`/api/contact/${quote.id}/quote/send`, {});
+    // Staff draft version 2 while the customer accepts version 1 on its page (set here as the page
+    // would leave it).
+    await put(app, `/api/contact/${quote.id}/quote`, { lines: LINES.slice(0, 1) });
     await app.database.writes.run((tx) =>
-      tx.update(pricedQuotes).set({ status: 'accepted' }).where(eq(pricedQuotes.quoteId, quote.id)),
+      tx
+        .update(pricedQuotes)
+        .set({ status: 'accepted', answeredAt: new Date(), acceptedName: 'Priya Shah' })
+        .where(and(eq(pricedQuotes.quoteId, quote.id), eq(pricedQuotes.version, 1))),
     );
-    const response = await put(app, `/api/contact/${quote.id}/quote`, { lines: LINES });
-    expect(response.status).toBe(409);
-    expect(await response.json()).toMatchObject({
-      error: 'This quote was accepted and can no longer change.',
-    });
+    for (const response of [
+      await put(app, `/api/contact/${quote.id}/quote`, { lines: LINES }),
+      await app.post(`/api/contact/${quote.id}/quote/send`, {}),
+    ]) {
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({
+        error: 'This quote was accepted and can no longer change.',
+      });
+    }
+    const read = await json<PricedQuote>(await app.get(`/api/contact/${quote.id}/quote`));
+    expect(read.versions.map(({ version, status }) => ({ version, status }))).toEqual([
+      { version: 1, status: 'accepted' },
+      { version: 2, status: 'draft' },
+    ]);
   });
 });
 
@@ -309,6 +324,11 @@ describe('POST /api/contact/:id/quote/send', () => {
       },
       { timeout: 5_000 },
     );
+    const [storedMail] = await app.database.db.select().from(outbox).where(eq(outbox.kind, 'priced-quote'));
+    expect(storedMail?.htmlBody).toContain('href="[link sent to the customer]"');
+    expect(`${storedMail?.textBody}${storedMail?.htmlBody}${storedMail?.secretUntilSent}`).not.toContain(
+      link.split('/').at(-1),
+    );
 
     const twice = await app.post(`/api/contact/${id}/quote/send`, {});
     expect(twice.status).toBe(409);
@@ -322,7 +342,10 @@ describe('POST /api/contact/:id/quote/send', () => {
     const quote = await app.storeQuote();
     await app.post(`/api/contact/${quote.id}/quote`, { lines: LINES });
     await app.post(`/api/contact/${quote.id}/quote/send`, {});
-    const more = [...LINES, { description: 'Inside the fridge', quantity: 1, unitPriceCents: 4500 }];
+    const more = [
+      ...LINES,
+      { description: 'Inside the fridge & <freezer>', quantity: 1, unitPriceCents: 4500 },
+    ];
     const edited = await put(app, `/api/contact/${quote.id}/quote`, { lines: more, note: 'Fridge added.' });
     expect(edited.status).toBe(200);
     expect(await edited.json()).toMatchObject({
@@ -355,7 +378,8 @@ describe('POST /api/contact/:id/quote/send', () => {
     const [first, latest] = smtp?.received ?? [];
     if (!first || !latest) throw new Error('two quote mails expected');
     expect(header(latest, 'subject')).toMatch(/^Your updated quote from /);
-    expect(latest.text).toContain('Inside the fridge: 1 × $45.00 = $45.00');
+    expect(latest.text).toContain('Inside the fridge & <freezer>: 1 × $45.00 = $45.00');
+    expect(latest.html).toContain('<td>Inside the fridge &#38; &#60;freezer&#62;</td>');
     expect(latest.text).toContain('Total (incl. GST): $300.00');
     // Each version has a link of its own.
     expect(linkIn(latest)).not.toBe(linkIn(first));
@@ -383,5 +407,65 @@ describe('POST /api/contact/:id/quote/send', () => {
     expect(detail.history.find((entry) => entry.kind === 'quote')).toMatchObject({
       text: 'Quote sent, $255.00',
     });
+  });
+});
+
+describe('the inbox and the dashboard', () => {
+  it('lists each request’s quote status, filters those awaiting the customer and counts them', async () => {
+    const app = await open();
+    const setStatus = (quoteId: string, status: 'viewed' | 'accepted') =>
+      app.database.writes.run((tx) =>
+        tx.update(pricedQuotes).set({ status }).where(eq(pricedQuotes.quoteId, quoteId)),
+      );
+    const draft = async (quoteId: string) => app.post(`/api/contact/${quoteId}/quote`, { lines: LINES });
+    const send = async (quoteId: string) => app.post(`/api/contact/${quoteId}/quote/send`, {});
+
+    const none = await app.storeQuote();
+    const drafted = await app.storeQuote();
+    await draft(drafted.id);
+    const sent = await app.storeQuote();
+    await draft(sent.id);
+    await send(sent.id);
+    const viewed = await app.storeQuote();
+    await draft(viewed.id);
+    await send(viewed.id);
+    // The customer's page marks a version viewed; here the row is set as it would leave it.
+    await setStatus(viewed.id, 'viewed');
+    const beingChanged = await app.storeQuote();
+    await draft(beingChanged.id);
+    await send(beingChanged.id);
+    await put(app, `/api/contact/${beingChanged.id}/quote`, { lines: LINES.slice(0, 1) });
+    const accepted = await app.storeQuote();
+    await draft(accepted.id);
+    await send(accepted.id);
+    await setStatus(accepted.id, 'accepted');
+
+    const list = await json<{ id: string; quoteStatus: string | null }[]>(await app.get('/api/contact'));
+    expect(list.map(({ id, quoteStatus }) => ({ id, quoteStatus }))).toEqual([
+      { id: accepted.id, quoteStatus: 'accepted' },
+      { id: beingChanged.id, quoteStatus: 'draft' },
+      { id: viewed.id, quoteStatus: 'viewed' },
+      { id: sent.id, quoteStatus: 'sent' },
+      { id: drafted.id, quoteStatus: 'draft' },
+      { id: none.id, quoteStatus: null },
+    ]);
+    for (const { id, quoteStatus } of list) {
+      expect((await json<QuoteDetail>(await app.get(`/api/contact/${id}`))).quoteStatus).toBe(quoteStatus);
+    }
+
+    expect(await app.listIds('?awaiting=customer')).toEqual([viewed.id, sent.id]);
+    expect(await app.listIds('?awaiting=customer&status=quoted&sort=reply-due')).toEqual([
+      viewed.id,
+      sent.id,
+    ]);
+    expect(await app.listIds('?awaiting=customer&status=new')).toEqual([]);
+    const firstPage = await app.get('/api/contact?awaiting=customer&limit=1');
+    expect(firstPage.headers.get('Link')).toContain('awaiting=customer');
+    const refused = await app.get('/api/contact?awaiting=staff');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ fields: { awaiting: 'Use customer' } });
+
+    const status = await json<{ quotesAwaitingAnswer: number }>(await app.get('/api/admin/status'));
+    expect(status.quotesAwaitingAnswer).toBe(2);
   });
 });

@@ -79,6 +79,7 @@ describe('GET /api/contact without a dashboard password', () => {
       statusChangedAt: '2026-11-01T00:00:00.000Z',
       returning: false,
       suburb: 'Melbourne',
+      quoteStatus: null,
     });
     expect(quotes[1]).toMatchObject({ source: 'partner:agency', service: 'deep-clean' });
     expect(quotes[1]).not.toHaveProperty('message');

@@ -50,7 +50,8 @@ function refused(c: Context<AuthEnv>, refusal: QuoteRefusal) {
  * password is set and this session has not entered it) — docs/decisions/0013-quote-inbox.md:
  *
  * - GET / — the list: filters `status`, `service`, `source`, `q`, `from`, `to` (Melbourne dates),
- *   `returning=1`; `sort=newest` (default) or `reply-due`; keyset paging with `before` and `limit`
+ *   `returning=1`, `awaiting=customer` (the latest priced quote is sent or viewed); `sort=newest`
+ *   (default) or `reply-due`; keyset paging with `before` and `limit`
  *   (1–500, default 500) and a Link rel="next" header on a full page.
  * - GET /:id — one quote with its answers in words, history, other quotes of a returning customer
  *   and the reply draft.
@@ -129,13 +130,13 @@ export const contactRoutes = new Hono<AuthEnv>()
       environment.GST_REGISTERED,
     );
     if (typeof quote === 'string') return refused(c, quote);
-    return c.json(quote);
+    return c.json(quote, 200);
   })
   .get('/:id/quote', async (c) => {
     const { database, environment } = c.var;
     const quote = await readPricedQuote(database.db, c.req.param('id'), environment.GST_REGISTERED);
     if (typeof quote === 'string') return refused(c, quote);
-    return c.json(quote);
+    return c.json(quote, 200);
   })
   // 200 {version, status, validUntil}: the mail is queued, the delivery worker sends it.
   .post('/:id/quote/send', async (c) => {
@@ -147,7 +148,7 @@ export const contactRoutes = new Hono<AuthEnv>()
       actor: actorOf(c),
     });
     if (typeof sent === 'string') return refused(c, sent);
-    return c.json(sent);
+    return c.json(sent, 200);
   });
 
 /** GET /api/contact.csv: the list's query as a CSV download (csv.ts), behind the same lock. */
