@@ -240,4 +240,30 @@ test('a quote prepared from an end-of-lease request is edited with live totals, 
   ).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { name: 'Quote: Sent' })).toBeFocused();
+
+  // The inbox shows the quote's state, and 'Awaiting customer' finds it.
+  await page.getByRole('link', { name: '← Back to quote requests' }).click();
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: customer.name }) });
+  await expect(row.getByText('Quote: Sent', { exact: true })).toBeVisible();
+  await page.getByLabel('Search').fill('');
+  await page.getByRole('checkbox', { name: 'Awaiting customer' }).check();
+  await expect(page).toHaveURL(/[?&]awaiting=customer/);
+  await expect(page.locator('.quote-row')).toHaveCount(1);
+
+  // The dashboard counts it among the quotes awaiting an answer.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(
+    page.getByRole('region', { name: 'System Status' }).getByText('Quotes awaiting an answer: 1'),
+  ).toBeVisible();
+
+  // Today's report counts the quote sent.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Analytics' }).click();
+  const today = await page.getByLabel('Date').getAttribute('max');
+  await page.getByLabel('Date').fill(today ?? '');
+  const figures = page.getByRole('region', { name: 'Priced quotes' });
+  await expect(figures.getByRole('definition').first()).toHaveText('1');
+  await expect(figures).toContainText('Quotes sent1');
+  await expect(figures).toContainText('Quotes accepted0');
+  await expect(figures).toContainText('Acceptance rate0%');
+  await expect(figures).toContainText(/Median time from request to quote\d+(\.\d)? hours?/);
 });

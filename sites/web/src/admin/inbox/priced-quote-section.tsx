@@ -56,8 +56,12 @@ export function PricedQuoteSection({ quote }: { quote: QuoteDetail }) {
     });
   };
 
+  // Accepted in any version, the quote is settled: a draft made beside it can no longer be sent.
+  const accepted = priced?.versions.find((version) => version.status === 'accepted');
   const title =
-    priced === undefined || priced === null ? 'Quote' : `Quote: ${pricedQuoteStatusLabel(priced.status)}`;
+    priced === undefined || priced === null
+      ? 'Quote'
+      : `Quote: ${pricedQuoteStatusLabel(accepted ? 'accepted' : priced.status)}`;
 
   return (
     <section className="card priced-quote" aria-labelledby={headingId}>
@@ -98,12 +102,12 @@ export function PricedQuoteSection({ quote }: { quote: QuoteDetail }) {
         <>
           <PricedQuoteSummary priced={priced} />
           <div className="button-row button-row--tight">
-            {priced.status === 'accepted' ? null : (
+            {accepted ? null : (
               <button type="button" className="button button--outline" onClick={() => setEditing(true)}>
                 Edit Quote
               </button>
             )}
-            {priced.status === 'draft' ? (
+            {priced.status === 'draft' && !accepted ? (
               <button
                 type="button"
                 className="button"
@@ -116,8 +120,10 @@ export function PricedQuoteSection({ quote }: { quote: QuoteDetail }) {
               </button>
             ) : null}
           </div>
-          {priced.status === 'accepted' ? (
-            <p className="muted">The customer accepted this quote, so it can no longer change.</p>
+          {accepted ? (
+            <p className="muted">
+              The customer accepted version {accepted.version}, so the quote can no longer change.
+            </p>
           ) : null}
         </>
       )}
