@@ -30,7 +30,7 @@ export function pricedQuoteStatusLabel(status: string): string {
  * lines, totals, the customer's answer and every version, 'Edit Quote' (until accepted) and, for a
  * draft, 'Send Quote'.
  */
-export function PricedQuoteSection({ quote }: { quote: QuoteDetail }) {
+export function PricedQuoteSection({ quote }: { quote: Pick<QuoteDetail, 'id' | 'email' | 'details'> }) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const { data: priced } = useQuery(pricedQuoteQuery(quote.id));
