@@ -305,7 +305,7 @@ export function PricedQuoteEditor({
           maxLength={MAX_QUOTE_NOTE}
           {...register('note')}
           aria-invalid={noteMessage ? true : undefined}
-          aria-describedby={noteMessage ? `${ids}-note-error` : `${ids}-note-hint`}
+          aria-describedby={noteMessage ? `${ids}-note-hint ${ids}-note-error` : `${ids}-note-hint`}
         />
         <p id={`${ids}-note-hint`} className="muted">
           Shown in the quote's email and on the customer's page.

@@ -24,7 +24,7 @@ import { type PriceChange, priceHistoryQuery, pricesScreenQuery, useSavePrices }
  * appear on the public site.
  */
 export function PricesScreen() {
-  const { data: list } = useQuery(pricesScreenQuery);
+  const { data: list, isError } = useQuery(pricesScreenQuery);
   return (
     <>
       <div className="page-header">
@@ -34,7 +34,13 @@ export function PricesScreen() {
         What each answer of a quote request costs, in dollars, GST inclusive. 'Prepare Quote' on a quote
         request starts from these prices; customers never see this list.
       </p>
-      {list ? <PriceForm list={list} /> : <p role="status">Loading prices…</p>}
+      {list ? (
+        <PriceForm list={list} />
+      ) : isError ? (
+        <p>The price list could not be loaded. Please reload the page to try again.</p>
+      ) : (
+        <p role="status">Loading prices…</p>
+      )}
       <PriceChanges />
     </>
   );
