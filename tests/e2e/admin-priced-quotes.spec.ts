@@ -203,6 +203,13 @@ test('a quote prepared from an end-of-lease request is edited with live totals, 
 
   await section.getByLabel('Note to the customer').fill('Keys are with the agent.');
   await expectNoAxeViolations(page);
+  // On a 360 px phone the lines stack, with no sideways scrolling.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Send Quote saves the draft and sends it: no other step.
   await section.getByRole('button', { name: 'Send Quote' }).click();
