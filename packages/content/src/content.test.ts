@@ -84,9 +84,10 @@ describe('suburbs', () => {
 });
 
 describe('reserved paths', () => {
-  it('lists the 16 words of spec §2, /partners, /embed and /quote (so no suburb can take them)', () => {
-    expect(reservedPaths).toHaveLength(19);
+  it('lists the 16 words of spec §2, /partners, /prices, /embed and /quote (so no suburb can take them)', () => {
+    expect(reservedPaths).toHaveLength(20);
     expect(isReservedPath('quote')).toBe(true);
+    expect(isReservedPath('prices')).toBe(true);
     expect(isReservedPath('partners')).toBe(true);
     expect(isReservedPath('embed')).toBe(true);
     for (const word of ['dashboard', 'team', 'api', 'sitemap.xml', 'robots.txt', 'public']) {

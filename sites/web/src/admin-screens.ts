@@ -51,6 +51,14 @@ export const adminScreenRegistry = [
     needsQuoteUnlock: { opens: 'quote requests' },
   },
   {
+    id: 'prices',
+    title: 'Price List',
+    navLabel: 'Prices',
+    card: { description: 'What each answer of a quote costs, and who changed it.', position: 8 },
+    // Prices hold no customer data: they stay open while the quote dashboard is locked.
+    needsQuoteUnlock: false,
+  },
+  {
     id: 'email-test',
     title: 'Email Test',
     navLabel: 'Email Test',

@@ -30,7 +30,7 @@ describe('resolveRoute', () => {
     expect(resolveRoute(`/${screen}`)).toEqual({ page: 'admin', screen, path: `/${screen}`, status: 200 });
   });
 
-  it('lists exactly the admin screens of spec §2, and /partners', () => {
+  it('lists exactly the admin screens, /partners and /prices', () => {
     expect([...adminScreens].sort()).toEqual(
       [
         'dashboard',
@@ -41,6 +41,7 @@ describe('resolveRoute', () => {
         'xero',
         'locations',
         'partners',
+        'prices',
       ].sort(),
     );
   });

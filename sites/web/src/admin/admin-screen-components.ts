@@ -8,6 +8,7 @@ import { InboxScreen } from './inbox/inbox-screen.tsx';
 import type { AdminUser } from './lib/session.ts';
 import { LocationsScreen } from './locations/locations-screen.tsx';
 import { PartnersScreen } from './partners/partners-screen.tsx';
+import { PricesScreen } from './prices/prices-screen.tsx';
 import { XeroScreen } from './xero/xero-screen.tsx';
 
 /** What every admin screen is given: the signed-in admin. */
@@ -24,6 +25,7 @@ export interface AdminScreenProps {
 export const adminScreenComponents: Readonly<Record<AdminScreen, ComponentType<AdminScreenProps>>> = {
   dashboard: DashboardScreen,
   admin: InboxScreen,
+  prices: PricesScreen,
   'email-test': EmailTestScreen,
   'client-email-test': ClientEmailTestScreen,
   analytics: AnalyticsScreen,

@@ -60,3 +60,14 @@ export function appPath(address: string): string {
   const url = new URL(address, 'http://localhost');
   return `${url.pathname}${url.search}`;
 }
+
+/** The day's acceptance rate ('40%'), as the daily report mail writes it; 'no quotes sent' without any. */
+export function acceptanceLabel(percent: number | null): string {
+  return percent === null ? 'no quotes sent' : `${percent}%`;
+}
+
+/** The median time from request to first quote ('3.5 hours'), as the daily report mail writes it. */
+export function hoursToQuoteLabel(hours: number | null): string {
+  if (hours === null) return 'no first quotes sent';
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}

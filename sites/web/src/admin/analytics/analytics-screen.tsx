@@ -6,11 +6,13 @@ import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { serviceLabel } from '../lib/quote-labels.ts';
 import {
+  acceptanceLabel,
   appPath,
   changeLabel,
   countLabel,
   dayLabel,
   funnelLabel,
+  hoursToQuoteLabel,
   melbourneDayFromToday,
 } from './analytics-labels.ts';
 import { type AnalyticsReport, analyticsReportQuery, useSendAnalyticsReport } from './analytics-queries.ts';
@@ -154,6 +156,32 @@ function Report({ report }: { report: AnalyticsReport }) {
       </div>
 
       <Funnel report={report} />
+
+      <section aria-labelledby="analytics-priced-quotes">
+        <h2 id="analytics-priced-quotes">Priced quotes</h2>
+        <dl className="analytics-totals">
+          <div className="card">
+            <dt>Quotes sent</dt>
+            <dd className="analytics-totals__value">{countLabel(report.quotesSent)}</dd>
+          </div>
+          <div className="card">
+            <dt>Quotes accepted</dt>
+            <dd className="analytics-totals__value">{countLabel(report.quotesAccepted)}</dd>
+          </div>
+          <div className="card">
+            <dt>Acceptance rate</dt>
+            <dd className={report.acceptancePercent === null ? 'muted' : 'analytics-totals__value'}>
+              {acceptanceLabel(report.acceptancePercent)}
+            </dd>
+          </div>
+          <div className="card">
+            <dt>Median time from request to quote</dt>
+            <dd className={report.medianHoursToQuote === null ? 'muted' : 'analytics-totals__value'}>
+              {hoursToQuoteLabel(report.medianHoursToQuote)}
+            </dd>
+          </div>
+        </dl>
+      </section>
 
       <section className="card" aria-labelledby="analytics-quotes">
         <h2 id="analytics-quotes">Quote requests</h2>

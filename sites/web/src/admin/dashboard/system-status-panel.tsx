@@ -109,6 +109,12 @@ export function SystemStatusPanel() {
                   <Link href="/admin">{status.quotes.new}</Link>
                 </dd>
               </div>
+              <div>
+                <dt>Quotes awaiting an answer:</dt>{' '}
+                <dd>
+                  <Link href="/admin?awaiting=customer">{status.quotesAwaitingAnswer}</Link>
+                </dd>
+              </div>
               {status.dailyReport ? <DailyReportLine job={status.dailyReport} /> : null}
               <div>
                 <dt>Past the 24-hour reply:</dt>{' '}

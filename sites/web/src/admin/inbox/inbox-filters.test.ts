@@ -11,6 +11,7 @@ describe('the inbox URL', () => {
       from: '2026-11-01',
       to: '2026-11-22',
       returning: '1',
+      awaiting: 'customer',
       sort: 'reply-due',
     };
     const path = inboxPath(filters);
@@ -27,6 +28,7 @@ describe('the inbox URL', () => {
   it('counts sorting as no filter', () => {
     expect(isFiltered({ sort: 'reply-due' })).toBe(false);
     expect(isFiltered({ returning: '1' })).toBe(true);
+    expect(isFiltered({ awaiting: 'customer' })).toBe(true);
   });
 });
 

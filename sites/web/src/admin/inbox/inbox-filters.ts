@@ -1,5 +1,15 @@
 /** The filter names the list keeps in the page's URL (and sends to GET /api/contact). */
-export const FILTER_NAMES = ['q', 'status', 'service', 'source', 'from', 'to', 'returning', 'sort'] as const;
+export const FILTER_NAMES = [
+  'q',
+  'status',
+  'service',
+  'source',
+  'from',
+  'to',
+  'returning',
+  'awaiting',
+  'sort',
+] as const;
 
 /** One of the list's filters. */
 export type FilterName = (typeof FILTER_NAMES)[number];

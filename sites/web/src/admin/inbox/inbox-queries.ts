@@ -1,4 +1,9 @@
-import type { QuoteNoteInput, QuoteReplyInput, QuoteStatusChangeInput } from '@cleanquote/quote-core/staff';
+import type {
+  QuoteDraftInput,
+  QuoteNoteInput,
+  QuoteReplyInput,
+  QuoteStatusChangeInput,
+} from '@cleanquote/quote-core/staff';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -152,6 +157,62 @@ export function useQuoteReply() {
     mutationFn: ({ id, reply }: { id: string; reply: QuoteReplyInput }) =>
       answer(staffApi.contact[':id'].reply.$post({ param: { id }, json: reply })),
     onSuccess: (_sent, { id }) => quoteChanged(client, id),
+  });
+}
+
+/** A request's priced quote as GET /api/contact/:id/quote answers: its latest version and every version. */
+export type PricedQuote = Answer<(typeof staffApi.contact)[':id']['quote']['$get']>;
+/** What POST …/quote/send answers: the version sent and the date it is valid until. */
+export type SentQuote = Answer<(typeof staffApi.contact)[':id']['quote']['send']['$post']>;
+
+/** The keys that change with a priced quote besides the inbox's: the dashboard's count and the report. */
+const quoteFigureKeys = [['admin', 'status'], ['analytics']] as const;
+
+/** A request's priced quote; null while it has none (404 is an answer: 'Prepare Quote'). */
+export function pricedQuoteQuery(id: string) {
+  return queryOptions({
+    queryKey: [...quotesKey, 'detail', id, 'priced-quote'] as const,
+    queryFn: async () => {
+      try {
+        return await answer(staffApi.contact[':id'].quote.$get({ param: { id } }));
+      } catch (error) {
+        if (error instanceof StaffApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    meta: { errorTitle: 'Quote Unavailable', errorFallback: 'The priced quote could not be loaded.' },
+  });
+}
+
+/**
+ * Saves the quote's draft: POST the first time (version 1), PUT after — which changes the draft, or,
+ * once the latest version was sent, drafts the next one. The editor shows its own messages.
+ */
+export function useSaveQuoteDraft() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, draft, first }: { id: string; draft: QuoteDraftInput; first: boolean }) =>
+      first
+        ? answer(staffApi.contact[':id'].quote.$post({ param: { id }, json: draft }))
+        : answer(staffApi.contact[':id'].quote.$put({ param: { id }, json: draft })),
+    onSuccess: (_saved, { id }) => quoteChanged(client, id),
+  });
+}
+
+/**
+ * Sends the latest draft to the customer (POST /api/contact/:id/quote/send): the request becomes
+ * quoted, its history says so, and the dashboard's and the report's quote figures move.
+ */
+export function useSendQuote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => answer(staffApi.contact[':id'].quote.send.$post({ param: { id } })),
+    onSuccess: (_sent, id) =>
+      Promise.all([
+        quoteChanged(client, id),
+        ...quoteFigureKeys.map((queryKey) => client.invalidateQueries({ queryKey })),
+      ]),
+    meta: { errorTitle: 'Quote Not Sent', errorFallback: 'The quote could not be sent. Please try again.' },
   });
 }
 

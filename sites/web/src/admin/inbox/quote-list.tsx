@@ -1,5 +1,5 @@
 import { SERVICE_OPTIONS } from '@cleanquote/quote-core';
-import { QUOTE_STATUSES } from '@cleanquote/quote-core/staff';
+import { PRICED_QUOTE_STATUS_LABELS, QUOTE_STATUSES } from '@cleanquote/quote-core/staff';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -171,6 +171,14 @@ export function QuoteList({ filters }: QuoteListProps) {
             />
             Returning customers only
           </label>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={filters.awaiting === 'customer'}
+              onChange={(event) => setFilter('awaiting', event.target.checked ? 'customer' : '')}
+            />
+            Awaiting customer
+          </label>
           <button
             type="button"
             className="button button--outline"
@@ -280,6 +288,11 @@ function QuoteRow({
         </Link>
         <span className={`service-label service-label--${quote.service}`}>{serviceLabel(quote.service)}</span>
         <span className={`status-badge status-badge--${quote.status}`}>{statusLabel(quote.status)}</span>
+        {quote.quoteStatus ? (
+          <span className={quote.quoteStatus === 'accepted' ? 'badge badge--success' : 'badge'}>
+            Quote: {PRICED_QUOTE_STATUS_LABELS[quote.quoteStatus]}
+          </span>
+        ) : null}
         {quote.returning ? <span className="badge">Returning customer</span> : null}
       </div>
       <div className="quote-row__meta">

@@ -23,7 +23,6 @@ import { serviceLabel, sourceLabel, statusLabel } from '../lib/quote-labels.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
 import {
   type QuoteDetail,
-  type QuoteHistoryEntry,
   quoteDetailQuery,
   reportFormFailure,
   useQuoteLost,
@@ -32,6 +31,8 @@ import {
   useQuoteStatusChange,
 } from './inbox-queries.ts';
 import { usePartnerNames } from './partner-names.ts';
+import { PricedQuoteSection } from './priced-quote-section.tsx';
+import { HistoryItem } from './quote-history.tsx';
 import { replyTiming } from './reply-timing.ts';
 
 /** Props of {@link QuotePage}. */
@@ -198,6 +199,8 @@ export function QuotePage({ id, backHref, hrefOf }: QuotePageProps) {
         </dl>
       </section>
 
+      <PricedQuoteSection quote={quote} />
+
       <OtherRequests
         heading="Earlier requests from this customer"
         quotes={quote.earlierQuotes}
@@ -209,7 +212,7 @@ export function QuotePage({ id, backHref, hrefOf }: QuotePageProps) {
         <h2 id="quote-history-heading">History</h2>
         <ol className="history">
           {quote.history.map((entry) => (
-            <HistoryItem key={entry.id} entry={entry} />
+            <HistoryItem key={entry.id} entry={entry} customerEmail={quote.email} />
           ))}
         </ol>
         <NoteForm quoteId={quote.id} />
@@ -253,52 +256,6 @@ function OtherRequests({
       </ul>
     </section>
   );
-}
-
-function HistoryItem({ entry }: { entry: QuoteHistoryEntry }) {
-  const when = formatMelbourneTime(entry.at);
-  switch (entry.kind) {
-    case 'created':
-      return (
-        <li>
-          <strong>Quote request received</strong> <span className="muted">{when}</span>
-        </li>
-      );
-    case 'system':
-      return (
-        <li>
-          <strong>{entry.text}</strong> <span className="muted">{when}</span>
-        </li>
-      );
-    case 'status':
-      return (
-        <li>
-          <strong>
-            {statusLabel(entry.from)} → {statusLabel(entry.to)}
-          </strong>{' '}
-          by {entry.actor.name} <span className="muted">{when}</span>
-          {entry.reason ? <p>Reason: {entry.reason}</p> : null}
-        </li>
-      );
-    case 'note':
-      return (
-        <li>
-          <strong>Note</strong> by {entry.actor.name} <span className="muted">{when}</span>
-          <p className="history__text">{entry.text}</p>
-        </li>
-      );
-    case 'reply':
-      return (
-        <li>
-          <strong>Reply sent: {entry.subject}</strong> by {entry.actor.name}{' '}
-          <span className="muted">{when}</span>
-          <details>
-            <summary>Read the reply</summary>
-            <p className="history__text">{entry.text}</p>
-          </details>
-        </li>
-      );
-  }
 }
 
 /** The radio that stands for a reason written out. */

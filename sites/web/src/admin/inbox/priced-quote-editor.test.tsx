@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSiteState } from '../../state/site-state.ts';
+import { createStaffQueryClient } from '../lib/query-client.ts';
+import { PricedQuoteEditor, type PricedQuoteEditorProps } from './priced-quote-editor.tsx';
+import { quoteDraftFormValues } from './quote-draft-form.ts';
+
+/*
+ * The editor against a stand-in for the API's fetch that records each request and answers with the
+ * JSON the API gives (the e2e spec runs the editor against the real server).
+ */
+
+let sent: { method: string; path: string; body: unknown }[] = [];
+let answers: Array<() => Response> = [];
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  resetSiteState();
+  sent = [];
+  answers = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      sent.push({
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      });
+      return answers.shift()?.() ?? json(404, { error: 'No answer prepared.' });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const lines = [
+  { description: 'End of Lease Cleaning', quantity: 1, unitPriceCents: 25000 },
+  { description: 'Bedrooms', quantity: 2, unitPriceCents: 6000 },
+];
+
+function renderEditor(props: Partial<PricedQuoteEditorProps> = {}) {
+  return render(
+    <QueryClientProvider client={createStaffQueryClient()}>
+      <PricedQuoteEditor
+        requestId="request-1"
+        initial={quoteDraftFormValues(lines)}
+        hasQuote={false}
+        latestIsDraft={false}
+        nextVersion={null}
+        gstRegistered
+        onClose={() => {}}
+        onSent={() => {}}
+        {...props}
+      />
+    </QueryClientProvider>,
+  );
+}
+
+const line = (number: number) => within(screen.getByRole('group', { name: `Line ${number}` }));
+const field = (number: number, label: string) => line(number).getByLabelText(label) as HTMLInputElement;
+const totals = () => document.querySelector('.quote-totals')?.textContent;
+const press = async (name: string) => {
+  await act(async () => fireEvent.click(screen.getByRole('button', { name })));
+};
+
+describe('the quote editor', () => {
+  it('adds the lines up as they are typed, GST included as the total ÷ 11', async () => {
+    renderEditor();
+    expect(totals()).toBe('Total (incl. GST)$370.00GST included$33.64');
+    await act(async () => fireEvent.input(field(2, 'Unit price'), { target: { value: '65.5' } }));
+    expect(line(2).getByText('$131.00')).toBeTruthy();
+    expect(totals()).toBe('Total (incl. GST)$381.00GST included$34.64');
+  });
+
+  it('shows no GST for a business that is not registered for it', () => {
+    renderEditor({ gstRegistered: false });
+    expect(totals()).toBe('Total$370.00');
+  });
+
+  it('refuses a bad quantity in the server’s words, on its field, sending nothing', async () => {
+    renderEditor();
+    await act(async () => fireEvent.input(field(2, 'Quantity'), { target: { value: '0' } }));
+    await press('Save Draft');
+    expect(sent).toEqual([]);
+    const quantity = field(2, 'Quantity');
+    expect(quantity.getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(quantity.getAttribute('aria-describedby') ?? '');
+    expect(message?.textContent).toBe('Line 2: the quantity is a whole number from 1 to 999');
+    expect(document.activeElement).toBe(quantity);
+  });
+
+  it('puts the server’s field messages on the same inputs and focuses the first', async () => {
+    renderEditor({ hasQuote: true, latestIsDraft: true });
+    answers.push(() =>
+      json(400, {
+        error: 'Check the quote',
+        fields: { 'lines.1.unitPriceCents': 'Line 2: the unit price is at most $100,000.00' },
+      }),
+    );
+    await press('Save Draft');
+    expect(sent.map((each) => `${each.method} ${each.path}`)).toEqual(['PUT /api/contact/request-1/quote']);
+    expect(sent[0]?.body).toEqual({ lines, note: '' });
+    const price = field(2, 'Unit price');
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(price.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Line 2: the unit price is at most $100,000.00',
+    );
+    expect(document.activeElement).toBe(price);
+  });
+
+  it('names each line’s Remove button, and moves focus to the line that takes its place', async () => {
+    renderEditor();
+    expect(screen.getByRole('button', { name: 'Remove line 2' })).toBeTruthy();
+    await press('Remove line 1');
+    expect(screen.queryByRole('group', { name: 'Line 2' })).toBeNull();
+    expect(field(1, 'Description').value).toBe('Bedrooms');
+    expect(document.activeElement).toBe(field(1, 'Description'));
+    await press('Remove line 1');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add line' }));
+    await press('Save Draft');
+    expect(screen.getByText('Add at least one line')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it('says that editing a sent quote makes the next version', () => {
+    renderEditor({ hasQuote: true, nextVersion: 3 });
+    expect(
+      screen.getByText(
+        "Editing makes version 3; the customer's earlier link will show that the quote was updated.",
+      ),
+    ).toBeTruthy();
+  });
+});

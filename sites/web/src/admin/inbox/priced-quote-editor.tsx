@@ -1,0 +1,372 @@
+import {
+  formatAud,
+  MAX_LINE_DESCRIPTION,
+  MAX_QUOTE_NOTE,
+  type QuoteDraft,
+} from '@cleanquote/quote-core/staff';
+import { useEffect, useId, useRef } from 'react';
+import {
+  type FieldError,
+  type FieldErrors,
+  type FieldPath,
+  get,
+  useFieldArray,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
+import { showToast } from '../../state/site-state.ts';
+import { StaffApiError } from '../lib/staff-api.ts';
+import { reportFormFailure, type SentQuote, useSaveQuoteDraft, useSendQuote } from './inbox-queries.ts';
+import {
+  EMPTY_LINE,
+  editorFieldOf,
+  editorTotals,
+  type QuoteDraftForm,
+  quoteDraftResolver,
+} from './quote-draft-form.ts';
+
+/** Props of {@link PricedQuoteEditor}. */
+export interface PricedQuoteEditorProps {
+  /** The quote request's id. */
+  requestId: string;
+  /** The lines and note the editor starts from. */
+  initial: QuoteDraftForm;
+  /** Whether the request has a quote already (saving is then a PUT, else the first POST). */
+  hasQuote: boolean;
+  /** Whether the latest version is a draft (sending it needs no save when nothing changed). */
+  latestIsDraft: boolean;
+  /** The version saving makes when the latest was sent (its link then shows that it was updated). */
+  nextVersion: number | null;
+  /** Whether the quote shows the GST its total includes (the business is registered for GST). */
+  gstRegistered: boolean;
+  /** Closes the editor (after saving, sending or Cancel). */
+  onClose: () => void;
+  /** The quote went to the customer. */
+  onSent: (sent: SentQuote) => void;
+}
+
+/** 'yyyy-MM-dd' as the business writes dates: 'dd/MM/yyyy'. */
+export function dayLabel(day: string): string {
+  return day.split('-').reverse().join('/');
+}
+
+/**
+ * The quote editor: its lines (description, quantity, unit price in dollars, the line's total),
+ * 'Add line' and 'Remove', a note to the customer, the totals as they are typed, 'Save Draft' and
+ * 'Send Quote'. Checked with the server's own schema before anything is sent; the server's messages
+ * land on the same fields.
+ */
+export function PricedQuoteEditor({
+  requestId,
+  initial,
+  hasQuote,
+  latestIsDraft,
+  nextVersion,
+  gstRegistered,
+  onClose,
+  onSent,
+}: PricedQuoteEditorProps) {
+  const ids = useId();
+  const saveDraft = useSaveQuoteDraft();
+  const send = useSendQuote();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // Saved during this editing: the draft on the server is the one typed here.
+  const saved = useRef<{ hasQuote: boolean; isDraft: boolean }>({ hasQuote, isDraft: latestIsDraft });
+  const form = useForm<QuoteDraftForm, unknown, QuoteDraft>({
+    resolver: quoteDraftResolver,
+    defaultValues: initial,
+  });
+  const { register, control, handleSubmit, setError, setFocus, reset, formState } = form;
+  const { isDirty } = formState;
+  const lines = useFieldArray({ control, name: 'lines' });
+  const typed = useWatch({ control, name: 'lines' });
+  const { lineTotals, totals } = editorTotals(typed ?? [], gstRegistered);
+  const busy = saveDraft.isPending || send.isPending;
+
+  // Opening the editor moves focus to its heading, so its lines are read from the top.
+  useEffect(() => heading.current?.focus(), []);
+
+  // After 'Remove', focus goes to the line that took the removed one's place (set once it renders).
+  const focusAfterRemove = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusAfterRemove.current;
+    if (index === null) return;
+    focusAfterRemove.current = null;
+    if (index >= 0 && index < lines.fields.length) setFocus(`lines.${index}.description`);
+    else addButton.current?.focus();
+  }, [lines.fields, setFocus]);
+
+  const linesProblem: string | undefined =
+    formState.errors.lines?.root?.message ?? formState.errors.lines?.message;
+
+  /** The server's 400: each field's message on the editor's field of the same name, focus on the first. */
+  const showServerFields = (error: unknown): boolean => {
+    if (!(error instanceof StaffApiError)) return false;
+    const order = [
+      ...lines.fields.flatMap((_, index) => [
+        `lines.${index}.description`,
+        `lines.${index}.quantity`,
+        `lines.${index}.unitPriceCents`,
+      ]),
+      'note',
+    ];
+    const named = order.filter((path) => typeof error.fields[path] === 'string');
+    named.forEach((path, index) => {
+      setError(
+        editorFieldOf(path) as FieldPath<QuoteDraftForm>,
+        { type: 'server', message: error.fields[path] },
+        { shouldFocus: index === 0 },
+      );
+    });
+    if (typeof error.fields.lines === 'string') {
+      setError('lines', { type: 'server', message: error.fields.lines });
+      if (named.length === 0) addButton.current?.focus();
+      return true;
+    }
+    return named.length > 0;
+  };
+
+  /** Saves the typed draft; false when the server refused it (its messages are on the fields). */
+  const save = async (draft: QuoteDraft, values: QuoteDraftForm): Promise<boolean> => {
+    try {
+      await saveDraft.mutateAsync({ id: requestId, draft, first: !saved.current.hasQuote });
+    } catch (error) {
+      if (!showServerFields(error)) {
+        reportFormFailure(error, 'Quote Not Saved', 'The quote could not be saved. Please try again.');
+      }
+      return false;
+    }
+    saved.current = { hasQuote: true, isDraft: true };
+    reset(values);
+    return true;
+  };
+
+  // With nothing but the list's own message to show, focus goes where a line is added.
+  const onInvalid = (errors: FieldErrors<QuoteDraftForm>) => {
+    const onlyTheList = Object.keys(errors).every((name) => name === 'lines');
+    if (onlyTheList && errors.lines?.root && Object.keys(errors.lines).every((key) => key === 'root'))
+      addButton.current?.focus();
+  };
+
+  const submitDraft = handleSubmit(async (draft) => {
+    if (busy) return;
+    if (!(await save(draft, form.getValues()))) return;
+    showToast({
+      title: 'Draft Saved',
+      description: 'The quote is saved as a draft; the customer sees nothing until it is sent.',
+    });
+    onClose();
+  }, onInvalid);
+
+  const submitSend = handleSubmit(async (draft) => {
+    if (busy) return;
+    // Only what is on the server is sent: a changed or never saved draft is saved first.
+    const needsSave = !saved.current.isDraft || isDirty;
+    if (needsSave && !(await save(draft, form.getValues()))) return;
+    let sent: SentQuote;
+    try {
+      sent = await send.mutateAsync(requestId);
+    } catch {
+      // The one error handler has said why; the draft is saved.
+      return;
+    }
+    onSent(sent);
+  }, onInvalid);
+
+  const remove = (index: number) => {
+    // The pressed button goes with its line: focus moves to the line after it, else the one before,
+    // else 'Add line'.
+    focusAfterRemove.current = index < lines.fields.length - 1 ? index : index - 1;
+    lines.remove(index);
+  };
+
+  const fieldMessage = (path: string): string | undefined =>
+    (get(formState.errors, path) as FieldError | undefined)?.message;
+  const noteMessage = fieldMessage('note');
+
+  return (
+    <form
+      className="quote-editor"
+      aria-labelledby={`${ids}-heading`}
+      onSubmit={(event) => void submitDraft(event)}
+      noValidate
+    >
+      <h3 id={`${ids}-heading`} ref={heading} tabIndex={-1}>
+        {hasQuote ? 'Edit Quote' : 'Prepare Quote'}
+      </h3>
+      {nextVersion !== null ? (
+        <p className="quote-editor__notice">
+          Editing makes version {nextVersion}; the customer's earlier link will show that the quote was
+          updated.
+        </p>
+      ) : null}
+      <p className="muted">Prices in dollars, GST inclusive.</p>
+
+      <ol className="quote-lines">
+        {lines.fields.map((field, index) => {
+          const number = index + 1;
+          const fieldId = (name: string) => `${ids}-line-${field.id}-${name}`;
+          const controlProps = (name: 'description' | 'quantity' | 'unitPrice') => {
+            const message = fieldMessage(`lines.${index}.${name}`);
+            return {
+              id: fieldId(name),
+              'aria-invalid': message ? true : undefined,
+              'aria-describedby': message ? `${fieldId(name)}-error` : undefined,
+            };
+          };
+          const error = (name: 'description' | 'quantity' | 'unitPrice') => {
+            const message = fieldMessage(`lines.${index}.${name}`);
+            return message ? (
+              <p id={`${fieldId(name)}-error`} className="field-error">
+                {message}
+              </p>
+            ) : null;
+          };
+          const total = lineTotals[index];
+          return (
+            <li key={field.id} className="quote-line">
+              <fieldset className="quote-line__fields">
+                <legend>Line {number}</legend>
+                <div className="field quote-line__description">
+                  <label htmlFor={fieldId('description')}>Description</label>
+                  <input
+                    {...controlProps('description')}
+                    maxLength={MAX_LINE_DESCRIPTION}
+                    autoComplete="off"
+                    {...register(`lines.${index}.description`)}
+                  />
+                  {error('description')}
+                </div>
+                <div className="field quote-line__quantity">
+                  <label htmlFor={fieldId('quantity')}>Quantity</label>
+                  <input
+                    {...controlProps('quantity')}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    {...register(`lines.${index}.quantity`)}
+                  />
+                  {error('quantity')}
+                </div>
+                <div className="field quote-line__price">
+                  <label htmlFor={fieldId('unitPrice')}>Unit price</label>
+                  <div className="money-input">
+                    <span className="money-input__sign" aria-hidden="true">
+                      $
+                    </span>
+                    <input
+                      {...controlProps('unitPrice')}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      spellCheck={false}
+                      {...register(`lines.${index}.unitPrice`)}
+                    />
+                  </div>
+                  {error('unitPrice')}
+                </div>
+                <p className="quote-line__total">
+                  <span className="quote-line__total-label">Line total</span>{' '}
+                  <span>{total === null || total === undefined ? '—' : formatAud(total)}</span>
+                </p>
+                <button
+                  type="button"
+                  className="button button--outline quote-line__remove"
+                  onClick={() => remove(index)}
+                >
+                  Remove<span className="visually-hidden"> line {number}</span>
+                </button>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      {linesProblem ? (
+        <p id={`${ids}-lines-error`} className="field-error">
+          {linesProblem}
+        </p>
+      ) : null}
+      <p>
+        <button
+          ref={addButton}
+          type="button"
+          className="button button--outline"
+          aria-describedby={linesProblem ? `${ids}-lines-error` : undefined}
+          onClick={() => lines.append({ ...EMPTY_LINE }, { shouldFocus: true })}
+        >
+          Add line
+        </button>
+      </p>
+
+      <div className="field">
+        <label htmlFor={`${ids}-note`}>Note to the customer</label>
+        <textarea
+          id={`${ids}-note`}
+          rows={3}
+          maxLength={MAX_QUOTE_NOTE}
+          {...register('note')}
+          aria-invalid={noteMessage ? true : undefined}
+          aria-describedby={noteMessage ? `${ids}-note-hint ${ids}-note-error` : `${ids}-note-hint`}
+        />
+        <p id={`${ids}-note-hint`} className="muted">
+          Shown in the quote's email and on the customer's page.
+        </p>
+        {noteMessage ? (
+          <p id={`${ids}-note-error`} className="field-error">
+            {noteMessage}
+          </p>
+        ) : null}
+      </div>
+
+      <QuoteTotalsList
+        totalCents={totals.totalCents}
+        gstCents={totals.gstCents}
+        gstRegistered={gstRegistered}
+        live
+      />
+
+      <div className="button-row button-row--tight">
+        <button type="submit" className="button button--outline" aria-disabled={busy || undefined}>
+          {saveDraft.isPending && !send.isPending ? 'Saving...' : 'Save Draft'}
+        </button>
+        <button
+          type="button"
+          className="button"
+          aria-disabled={busy || undefined}
+          onClick={() => void submitSend()}
+        >
+          {send.isPending ? 'Sending...' : 'Send Quote'}
+        </button>
+        <button type="button" className="button button--outline" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Props of {@link QuoteTotalsList}. */
+export interface QuoteTotalsListProps {
+  totalCents: number;
+  gstCents: number;
+  gstRegistered: boolean;
+  /** Announce changes politely (the editor's totals change as staff type). */
+  live?: boolean;
+}
+
+/** 'Total (incl. GST)' and 'GST included' — or just 'Total' for a business not registered for GST. */
+export function QuoteTotalsList({ totalCents, gstCents, gstRegistered, live = false }: QuoteTotalsListProps) {
+  return (
+    <dl className="quote-totals" aria-live={live ? 'polite' : undefined}>
+      <div>
+        <dt>{gstRegistered ? 'Total (incl. GST)' : 'Total'}</dt>
+        <dd>{formatAud(totalCents)}</dd>
+      </div>
+      {gstRegistered ? (
+        <div>
+          <dt>GST included</dt>
+          <dd>{formatAud(gstCents)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

@@ -1,0 +1,226 @@
+// @vitest-environment happy-dom
+
+import { type QuoteRequest, toSubmission } from '@cleanquote/quote-core';
+import { centsToDollarsText, DEFAULT_PRICE_LIST, quoteLinesFor } from '@cleanquote/quote-core/staff';
+import { validAnswers } from '@cleanquote/quote-core/test-fixtures';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSiteState, toasts } from '../../state/site-state.ts';
+import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
+import type { PriceListAnswer } from '../lib/price-list-query.ts';
+import { createStaffQueryClient } from '../lib/query-client.ts';
+import type { PricedQuote, SentQuote } from './inbox-queries.ts';
+import { PricedQuoteSection } from './priced-quote-section.tsx';
+
+/*
+ * The Quote section against a stand-in for the API's fetch, answering with bodies typed as the API's
+ * own answers (a changed answer fails the type check here). The customer's side of a quote (accept,
+ * ask for changes, decline) is served by the API's public pages; here its results are answered.
+ */
+
+type Answer = () => Response;
+let routes: Record<string, Answer> = {};
+let sent: string[] = [];
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  resetSiteState();
+  routes = {};
+  sent = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const call = `${init?.method ?? 'GET'} ${url.pathname}`;
+      sent.push(call);
+      return routes[call]?.() ?? json(404, { error: 'This request has no quote yet.' });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const details = toSubmission(validAnswers('end-of-lease')) as QuoteRequest;
+const request = { id: 'request-1', email: 'alex@example.com', details };
+const lines = [
+  { description: 'End of Lease Cleaning', quantity: 1, unitPriceCents: 25000, lineTotalCents: 25000 },
+  { description: 'Bedrooms', quantity: 2, unitPriceCents: 6000, lineTotalCents: 12000 },
+];
+const sentAt = '2026-11-20T23:05:00.000Z';
+const answeredAt = '2026-11-22T01:30:00.000Z';
+
+function pricedQuote(changes: Partial<PricedQuote>): PricedQuote {
+  return {
+    version: 1,
+    status: 'sent',
+    lines,
+    note: '',
+    totalCents: 37000,
+    gstCents: 3364,
+    exGstCents: 33636,
+    gstRegistered: true,
+    createdAt: sentAt,
+    updatedAt: sentAt,
+    sentAt,
+    validUntil: '2026-12-21',
+    viewedAt: null,
+    answeredAt: null,
+    acceptedName: null,
+    answerText: null,
+    versions: [{ version: 1, status: 'sent', sentAt, totalCents: 37000 }],
+    ...changes,
+  };
+}
+
+const quotePath = 'GET /api/contact/request-1/quote';
+const prices: PriceListAnswer = { ...DEFAULT_PRICE_LIST, gstRegistered: true };
+
+function renderSection() {
+  render(
+    <QueryClientProvider client={createStaffQueryClient()}>
+      <PricedQuoteSection quote={request} />
+    </QueryClientProvider>,
+  );
+}
+
+const section = async (name: string) => within(await screen.findByRole('region', { name }));
+
+describe('a request’s Quote section', () => {
+  it('without a quote: Prepare Quote opens the editor with the lines its answers price', async () => {
+    routes['GET /api/prices'] = () => json(200, prices);
+    renderSection();
+    const quote = await section('Quote');
+    const prepare = await quote.findByRole('button', { name: 'Prepare Quote' });
+    await act(async () => fireEvent.click(prepare));
+    const expected = quoteLinesFor(details, DEFAULT_PRICE_LIST);
+    await waitFor(() =>
+      expect(quote.getAllByRole('group', { name: /^Line \d+$/ })).toHaveLength(expected.length),
+    );
+    expected.forEach((line, index) => {
+      const fields = within(quote.getByRole('group', { name: `Line ${index + 1}` }));
+      expect((fields.getByLabelText('Description') as HTMLInputElement).value).toBe(line.description);
+      expect((fields.getByLabelText('Quantity') as HTMLInputElement).value).toBe(String(line.quantity));
+      expect((fields.getByLabelText('Unit price') as HTMLInputElement).value).toBe(
+        centsToDollarsText(line.unitPriceCents),
+      );
+    });
+    expect(document.activeElement).toBe(quote.getByRole('heading', { name: 'Prepare Quote' }));
+  });
+
+  it('accepted: who accepted and when, every version, and no more editing', async () => {
+    routes[quotePath] = () =>
+      json(
+        200,
+        pricedQuote({
+          version: 2,
+          status: 'accepted',
+          answeredAt,
+          acceptedName: 'Alex Citizen',
+          versions: [
+            { version: 1, status: 'superseded', sentAt, totalCents: 39000 },
+            { version: 2, status: 'accepted', sentAt, totalCents: 37000 },
+          ],
+        }),
+      );
+    renderSection();
+    const quote = await section('Quote: Accepted');
+    expect(quote.getByText(`Accepted by Alex Citizen on ${formatMelbourneTime(answeredAt)}`)).toBeTruthy();
+    expect(
+      quote.getByText(`Version 1 — Superseded — sent ${formatMelbourneTime(sentAt)} — $390.00`),
+    ).toBeTruthy();
+    expect(
+      quote.getByText(`Version 2 — Accepted — sent ${formatMelbourneTime(sentAt)} — $370.00`),
+    ).toBeTruthy();
+    expect(quote.getByText('Valid until 21/12/2026')).toBeTruthy();
+    expect(quote.queryByRole('button', { name: 'Edit Quote' })).toBeNull();
+    expect(
+      quote.getByText('The customer accepted version 2, so the quote can no longer change.'),
+    ).toBeTruthy();
+  });
+
+  it('a draft beside an accepted version can no longer be sent', async () => {
+    routes[quotePath] = () =>
+      json(
+        200,
+        pricedQuote({
+          version: 2,
+          status: 'draft',
+          sentAt: null,
+          validUntil: null,
+          versions: [
+            { version: 1, status: 'accepted', sentAt, totalCents: 37000 },
+            { version: 2, status: 'draft', sentAt: null, totalCents: 37000 },
+          ],
+        }),
+      );
+    renderSection();
+    const quote = await section('Quote: Accepted');
+    expect(quote.queryByRole('button', { name: 'Send Quote' })).toBeNull();
+    expect(quote.queryByRole('button', { name: 'Edit Quote' })).toBeNull();
+  });
+
+  it('changes asked for: the customer’s words, and editing drafts the next version', async () => {
+    routes[quotePath] = () =>
+      json(
+        200,
+        pricedQuote({ status: 'changes-requested', answeredAt, answerText: 'Can you skip the carpets?' }),
+      );
+    routes['GET /api/prices'] = () => json(200, prices);
+    renderSection();
+    const quote = await section('Quote: Changes requested');
+    expect(quote.getByText(`Changes asked for on ${formatMelbourneTime(answeredAt)}:`)).toBeTruthy();
+    expect(quote.getByText('Can you skip the carpets?')).toBeTruthy();
+    await act(async () => fireEvent.click(quote.getByRole('button', { name: 'Edit Quote' })));
+    expect(
+      await quote.findByText(
+        "Editing makes version 2; the customer's earlier link will show that the quote was updated.",
+      ),
+    ).toBeTruthy();
+    expect(
+      (within(quote.getByRole('group', { name: 'Line 2' })).getByLabelText('Unit price') as HTMLInputElement)
+        .value,
+    ).toBe('60.00');
+  });
+
+  it('declined: with the customer’s reason', async () => {
+    routes[quotePath] = () =>
+      json(200, pricedQuote({ status: 'declined', answeredAt, answerText: 'Found a cheaper quote' }));
+    renderSection();
+    const quote = await section('Quote: Declined');
+    expect(quote.getByText(`Declined by the customer on ${formatMelbourneTime(answeredAt)}`)).toBeTruthy();
+    expect(quote.getByText('Reason: Found a cheaper quote')).toBeTruthy();
+  });
+
+  it('a draft is sent with Send Quote, and says until when it is valid', async () => {
+    routes[quotePath] = () =>
+      json(
+        200,
+        pricedQuote({
+          status: 'draft',
+          sentAt: null,
+          validUntil: null,
+          versions: [{ version: 1, status: 'draft', sentAt: null, totalCents: 37000 }],
+        }),
+      );
+    const answer: SentQuote = { version: 1, status: 'sent', validUntil: '2026-12-25' };
+    routes['POST /api/contact/request-1/quote/send'] = () => json(200, answer);
+    renderSection();
+    const quote = await section('Quote: Draft');
+    expect(quote.getByText('Version 1, not sent yet')).toBeTruthy();
+    expect(quote.getByText('Version 1 — Draft — not sent — $370.00')).toBeTruthy();
+    await act(async () => fireEvent.click(quote.getByRole('button', { name: 'Send Quote' })));
+    await waitFor(() => expect(toasts.value.at(-1)?.title).toBe('Quote sent'));
+    expect(toasts.value.at(-1)?.description).toBe(
+      'Version 1 is on its way to alex@example.com, valid until 25/12/2026.',
+    );
+    expect(sent.filter((call) => call.startsWith('POST'))).toEqual([
+      'POST /api/contact/request-1/quote/send',
+    ]);
+  });
+});

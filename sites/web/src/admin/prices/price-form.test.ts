@@ -1,0 +1,100 @@
+import { DEFAULT_PRICE_LIST, priceItems, priceList, withPrices } from '@cleanquote/quote-core/staff';
+import { type FieldError, get } from 'react-hook-form';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAdmin, signIn } from '../../../../../api/src/test-support/sign-in.ts';
+import { createTestApp } from '../../../../../api/src/test-support/test-app.ts';
+import {
+  notAnAmountMessage,
+  PRICE_KEYS,
+  type PriceFormValues,
+  priceFormResolver,
+  priceFormValues,
+} from './price-form.ts';
+
+const bedroom = 'services.end-of-lease.bedroomCents';
+const options = { fields: {}, shouldUseNativeValidation: false } as const;
+
+/** The default list's form with one price typed as `text`. */
+function typed(key: string, text: string): PriceFormValues {
+  const values = priceFormValues(DEFAULT_PRICE_LIST);
+  const path = key.split('.');
+  let at = values as unknown as Record<string, unknown>;
+  for (const step of path.slice(0, -1)) at = at[step] as Record<string, unknown>;
+  at[path.at(-1) as string] = text;
+  return values;
+}
+
+/** The message the server's own schema gives for `cents` at `key`. */
+function serverMessage(key: string, cents: number): string | undefined {
+  const list = withPrices(DEFAULT_PRICE_LIST, new Map([[key, cents]]));
+  return priceList.safeParse(list).error?.issues.find((issue) => issue.path.join('.') === key)?.message;
+}
+
+describe('the price list form', () => {
+  it('shows every price of the list in dollars, under its key', () => {
+    const values = priceFormValues(DEFAULT_PRICE_LIST);
+    expect(get(values, bedroom)).toBe('60.00');
+    expect(get(values, 'services.oven-clean.ovenCents.90cm-oven.burnt-food')).toBe('219.00');
+    expect(values.urgentSurchargeCents).toBe('50.00');
+    expect(PRICE_KEYS).toEqual(priceItems(DEFAULT_PRICE_LIST).map((item) => item.key));
+  });
+
+  it('sends the prices typed as whole cents, every one of them', async () => {
+    const result = await priceFormResolver(typed(bedroom, '$1,234.5'), undefined, options);
+    expect(result.errors).toEqual({});
+    expect(get(result.values, bedroom)).toBe(123450);
+    expect(result.values).toEqual(withPrices(DEFAULT_PRICE_LIST, new Map([[bedroom, 123450]])));
+  });
+
+  it.each([
+    ['12.345', 1234.5],
+    ['-5', -500],
+    ['100000.01', 10_000_001],
+  ])('refuses %s at its field with the message the server gives for it', async (text, cents) => {
+    const result = await priceFormResolver(typed(bedroom, text), undefined, options);
+    const message = (get(result.errors, bedroom) as FieldError | undefined)?.message;
+    expect(message).toBe(serverMessage(bedroom, cents));
+    expect(message).toMatch(/^End of Lease Cleaning: Per bedroom: /);
+    expect(result.values).toEqual({});
+    expect(Object.keys(result.errors)).toEqual(['services']);
+  });
+
+  it('says so when a price is no amount at all', async () => {
+    for (const text of ['', 'sixty', '1e3']) {
+      const result = await priceFormResolver(typed('urgentSurchargeCents', text), undefined, options);
+      expect(result.errors).toEqual({
+        urgentSurchargeCents: { type: 'validate', message: notAnAmountMessage('urgentSurchargeCents') },
+      });
+    }
+    expect(notAnAmountMessage('urgentSurchargeCents')).toBe(
+      'Urgent (Today/Tomorrow) surcharge: enter an amount in dollars, like 123.45',
+    );
+  });
+});
+
+describe('the price list form’s messages are the server’s', () => {
+  let context: Awaited<ReturnType<typeof createTestApp>>;
+  let cookie: string;
+  beforeAll(async () => {
+    context = await createTestApp();
+    await createTestAdmin(context.database);
+    cookie = await signIn(context.app);
+  });
+  afterAll(() => context.close());
+
+  it.each([
+    ['12.345', 1234.5],
+    ['-5', -500],
+  ])('for %s', async (text, cents) => {
+    const browser = await priceFormResolver(typed(bedroom, text), undefined, options);
+    const response = await context.app.request('/api/prices', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify(withPrices(DEFAULT_PRICE_LIST, new Map([[bedroom, cents]]))),
+    });
+    expect(response.status).toBe(400);
+    const { fields } = (await response.json()) as { fields: Record<string, string> };
+    expect(fields[bedroom]).toBeTruthy();
+    expect((get(browser.errors, bedroom) as FieldError | undefined)?.message).toBe(fields[bedroom]);
+  });
+});

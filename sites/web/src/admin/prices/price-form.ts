@@ -1,0 +1,64 @@
+import {
+  centsToDollarsText,
+  DEFAULT_PRICE_LIST,
+  type PriceList,
+  type PriceListInput,
+  priceItems,
+  priceLabel,
+  priceList,
+} from '@cleanquote/quote-core/staff';
+import { type FieldErrors, type Resolver, set } from 'react-hook-form';
+import { centsOfTypedDollars } from '../lib/typed-dollars.ts';
+
+/** Every number of `T` as the text of a field. */
+type AsText<T> = { [K in keyof T]: T[K] extends number ? string : AsText<T[K]> };
+
+/**
+ * The price list form's values: the price list's shape, each price as the dollars typed ('123.45').
+ * A field's name is its price's key ('services.end-of-lease.bedroomCents'), which is also the path
+ * the server's 400 names, so the server's messages land on the same field.
+ */
+export type PriceFormValues = AsText<Pick<PriceList, 'services' | 'urgentSurchargeCents'>>;
+
+/** Every price's key, in the screen's order: the list names every price whatever its amounts. */
+export const PRICE_KEYS: readonly string[] = priceItems(DEFAULT_PRICE_LIST).map((item) => item.key);
+
+const read = (values: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((at, step) => (at as Record<string, unknown> | undefined)?.[step], values);
+
+/** The form's values of a price list: each price as dollars, in the shape of the list. */
+export function priceFormValues(list: PriceList): PriceFormValues {
+  const values = {};
+  for (const item of priceItems(list)) set(values, item.key, centsToDollarsText(item.cents));
+  return values as PriceFormValues;
+}
+
+/** What a price's field says when its text is no amount at all (the server only ever receives numbers). */
+export function notAnAmountMessage(key: string): string {
+  return `${priceLabel(key)}: enter an amount in dollars, like 123.45`;
+}
+
+/**
+ * The price list form's check: every price read from dollars into cents, then judged by the server's
+ * own schema (priceList), so a field shows the server's message for it ('End of Lease Cleaning: Per
+ * bedroom: can’t be negative') before any request. Valid, it gives the JSON PUT /api/prices takes.
+ */
+export const priceFormResolver: Resolver<PriceFormValues, unknown, PriceListInput> = async (values) => {
+  const cents = {};
+  const messages = new Map<string, string>();
+  for (const key of PRICE_KEYS) {
+    const typed = read(values, key);
+    const amount = centsOfTypedDollars(typeof typed === 'string' ? typed : '');
+    if (Number.isNaN(amount)) messages.set(key, notAnAmountMessage(key));
+    set(cents, key, amount);
+  }
+  const result = priceList.safeParse(cents);
+  if (result.success && messages.size === 0) return { values: result.data, errors: {} };
+  for (const issue of result.error?.issues ?? []) {
+    const key = issue.path.join('.');
+    if (!messages.has(key)) messages.set(key, issue.message);
+  }
+  const errors: FieldErrors<PriceFormValues> = {};
+  for (const [key, message] of messages) set(errors, key, { type: 'validate', message });
+  return { values: {}, errors };
+};

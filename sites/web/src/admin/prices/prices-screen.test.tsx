@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+import { DEFAULT_PRICE_LIST } from '@cleanquote/quote-core/staff';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSiteState } from '../../state/site-state.ts';
+import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
+import type { PriceListAnswer } from '../lib/price-list-query.ts';
+import { createStaffQueryClient } from '../lib/query-client.ts';
+import type { PriceChange } from './prices-queries.ts';
+import { PricesScreen } from './prices-screen.tsx';
+
+/*
+ * The screen against a stand-in for the API's fetch, answering with bodies typed as the API's own
+ * answers; the e2e spec runs it against the real server.
+ */
+
+let routes: Record<string, () => Response> = {};
+let sent: { call: string; body: unknown }[] = [];
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const prices: PriceListAnswer = { ...DEFAULT_PRICE_LIST, gstRegistered: true };
+const change: PriceChange = {
+  id: 'change-1',
+  at: '2026-11-23T22:05:00.000Z',
+  actor: { name: 'Sarah', email: 'owner@sparkleclean.example' },
+  key: 'services.end-of-lease.bedroomCents',
+  label: 'End of Lease Cleaning: Per bedroom',
+  oldCents: 6000,
+  newCents: 6500,
+};
+
+beforeEach(() => {
+  resetSiteState();
+  sent = [];
+  routes = {
+    'GET /api/prices': () => json(200, prices),
+    'GET /api/prices/history': () => json(200, [change]),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const call = `${init?.method ?? 'GET'} ${url.pathname}`;
+      sent.push({ call, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+      return routes[call]?.() ?? json(404, { error: 'No answer prepared.' });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderScreen() {
+  render(
+    <QueryClientProvider client={createStaffQueryClient()}>
+      <PricesScreen />
+    </QueryClientProvider>,
+  );
+}
+
+describe('the price list screen', () => {
+  it('groups the prices by service, each named with its service', async () => {
+    renderScreen();
+    const group = within(await screen.findByRole('group', { name: 'End of Lease Cleaning' }));
+    const bedroom = group.getByLabelText('End of Lease Cleaning: Per bedroom') as HTMLInputElement;
+    expect(bedroom.value).toBe('60.00');
+    expect((screen.getByLabelText('Urgent (Today/Tomorrow) surcharge') as HTMLInputElement).value).toBe(
+      '50.00',
+    );
+  });
+
+  it('lists who changed which price, when, from what to what', async () => {
+    renderScreen();
+    const changes = within(await screen.findByRole('region', { name: 'Price changes' }));
+    const item = await changes.findByRole('listitem');
+    expect(item.textContent).toBe(
+      `End of Lease Cleaning: Per bedroom: $60.00 → $65.00 by Sarah on ${formatMelbourneTime(change.at)}`,
+    );
+  });
+
+  it('sends cents, and puts the server’s field messages on the price they name', async () => {
+    routes['PUT /api/prices'] = () =>
+      json(400, {
+        error: 'Check the prices',
+        fields: { 'services.oven-clean.baseCents': 'Oven Cleaning: Base price: at most $100,000.00' },
+      });
+    renderScreen();
+    const base = (await screen.findByLabelText('Oven Cleaning: Base price')) as HTMLInputElement;
+    await act(async () => fireEvent.input(base, { target: { value: '45.5' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save Prices' })));
+    const put = sent.find((each) => each.call === 'PUT /api/prices');
+    expect((put?.body as typeof prices | undefined)?.services['oven-clean'].baseCents).toBe(4550);
+    expect(base.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(base.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Oven Cleaning: Base price: at most $100,000.00',
+    );
+    expect(document.activeElement).toBe(base);
+  });
+});
