@@ -53,6 +53,7 @@ describe('sitemap.xml and robots.txt', () => {
     const text = await response.text();
     expect(text).toContain('Disallow: /api/');
     expect(text).toContain('Disallow: /dashboard');
+    expect(text).toContain('Disallow: /prices');
     expect(text).toContain('Sitemap: https://clean.example/sitemap.xml');
   });
 });

@@ -1,22 +1,16 @@
-import { suburbs } from '@cleanquote/content';
+import { adminScreenPaths, suburbs } from '@cleanquote/content';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/app-env.ts';
 
 /** The public pages search engines should index, besides one page per suburb. */
 export const publicPagePaths = ['/', '/team', '/service-form', '/terms', '/privacy'] as const;
 
-/** Paths no crawler should follow: the admin screens and the API. */
-export const privatePathPrefixes = [
-  '/dashboard',
-  '/admin',
-  '/email-test',
-  '/client-email-test',
-  '/analytics',
-  '/xero',
-  '/locations',
-  '/partners',
-  '/api/',
-] as const;
+/**
+ * Paths no crawler should follow: every admin screen (from the one list of their paths) and the API.
+ * A customer's quote page is not listed: it says noindex itself, which a crawler must be allowed to
+ * read.
+ */
+export const privatePathPrefixes = [...adminScreenPaths.map((path) => `/${path}`), '/api/'] as const;
 
 function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
