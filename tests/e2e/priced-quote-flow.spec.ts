@@ -1,0 +1,410 @@
+/**
+ * A priced quote from request to answer, as staff and the customer meet it, against the app's own
+ * server process and a real SMTP server on 127.0.0.1: staff sign in, prepare a quote from an
+ * end-of-lease request (its lines pre-filled from the price list), edit a line and send it; the quote
+ * mail arrives threaded under the customer's confirmation; the customer opens the link with
+ * JavaScript disabled and accepts with their name; the request is Won with both history entries, and
+ * the customer's confirmation and the business's notification arrive. Then the other answers
+ * (changes, decline), a second version superseding the first, the reminder and expiry run by a job
+ * clock of the test's own, and an unknown link.
+ */
+import { toSubmission } from '@cleanquote/quote-core';
+import {
+  centsToDollarsText,
+  formatAud,
+  type PriceList,
+  type QuoteLine,
+  quoteLinesFor,
+  quoteTotals,
+} from '@cleanquote/quote-core/staff';
+import { validAnswers } from '@cleanquote/quote-core/test-fixtures';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { openDatabase } from '../../api/src/db/database.ts';
+import { parseEnvironment } from '../../api/src/env.ts';
+import { ManualClock } from '../../api/src/jobs/clock.ts';
+import { JobRunner } from '../../api/src/jobs/job-runner.ts';
+import { createLogger } from '../../api/src/lib/logger.ts';
+import { addDays, melbourneDayStart } from '../../api/src/lib/melbourne-time.ts';
+import { quoteExpiryJob } from '../../api/src/priced-quotes/quote-expiry-job.ts';
+import type { ReceivedMail } from '../../api/src/test-support/smtp-test-server.ts';
+import {
+  deliveryAdmin,
+  deliveryBusinessEmail,
+  type ServerWithSmtp,
+  startServerWithSmtp,
+} from '../support/server-with-smtp.ts';
+
+let app: ServerWithSmtp;
+let staffCookie: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  app = await startServerWithSmtp();
+  const response = await fetch(`${app.url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: app.url },
+    body: JSON.stringify(deliveryAdmin),
+  });
+  staffCookie = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
+});
+
+test.afterAll(async () => {
+  await app?.close();
+});
+
+/** Today in Melbourne as the customer's page writes dates: '25/11/2026'. */
+function melbourneDate(instant = new Date()): string {
+  return new Intl.DateTimeFormat('en-AU', {
+    timeZone: 'Australia/Melbourne',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(instant);
+}
+
+/** 'yyyy-MM-dd' → 'dd/MM/yyyy'. */
+function shownDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}/${month}/${year}`;
+}
+
+function mailsTo(address: string): ReceivedMail[] {
+  return app.received.filter((mail) => mail.envelope.to.includes(address));
+}
+
+function header(mail: ReceivedMail | undefined, name: string): string {
+  return mail?.headers.get(name)?.[0] ?? '';
+}
+
+/** The customer's link in a quote mail. */
+function quoteLinkIn(mail: ReceivedMail | undefined): string {
+  const link = /https?:\/\/\S+?\/quote\/[A-Za-z0-9_-]{22}/.exec(mail?.text ?? '')?.[0];
+  if (!link) throw new Error(`no quote link in: ${mail?.text}`);
+  return link;
+}
+
+/** Calls the staff API with the signed-in cookie. */
+async function staff(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+  return fetch(`${app.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      Cookie: staffCookie,
+      Origin: app.url,
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+}
+
+/** Stores a quote request through the public API and returns its id once its confirmation arrived. */
+async function storeRequest(customer: { name: string; email: string; phone: string; address: string }) {
+  const stored = await fetch(`${app.url}/api/service-form`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: app.url },
+    body: JSON.stringify(toSubmission(validAnswers('end-of-lease+carpet', customer))),
+  });
+  expect(stored.status).toBe(201);
+  const { reference } = (await stored.json()) as { reference: string };
+  await expect.poll(() => mailsTo(customer.email).length, { timeout: 15_000 }).toBe(1);
+  const list = (await (await staff(`/api/contact?q=${encodeURIComponent(customer.email)}`)).json()) as {
+    id: string;
+    reference: string;
+  }[];
+  const id = list.find((each) => each.reference === reference)?.id;
+  if (!id) throw new Error('the stored request is not in the inbox');
+  return { id, reference };
+}
+
+const SAMPLE_LINES: QuoteLine[] = [
+  { description: 'End of Lease Cleaning', quantity: 1, unitPriceCents: 25_000 },
+  { description: 'Bedrooms', quantity: 2, unitPriceCents: 6_000 },
+];
+
+/** A request with a quote sent through the staff API; returns the customer's link and the send answer. */
+async function sentQuote(customer: { name: string; email: string; phone: string; address: string }) {
+  const request = await storeRequest(customer);
+  expect(
+    (await staff(`/api/contact/${request.id}/quote`, { method: 'POST', body: { lines: SAMPLE_LINES } }))
+      .status,
+  ).toBe(201);
+  const send = await staff(`/api/contact/${request.id}/quote/send`, { method: 'POST' });
+  expect(send.status).toBe(200);
+  const sent = (await send.json()) as { version: number; validUntil: string };
+  await expect.poll(() => mailsTo(customer.email).length, { timeout: 15_000 }).toBe(2);
+  return { ...request, ...sent, link: quoteLinkIn(mailsTo(customer.email)[1]) };
+}
+
+async function requestDetail(id: string) {
+  return (await (await staff(`/api/contact/${id}`)).json()) as {
+    status: string;
+    history: { kind: string; text?: string; reason?: string; to?: string }[];
+  };
+}
+
+/** A page of a browser context without JavaScript, as a customer who turned it off opens the link. */
+async function pageWithoutScript(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  return context.newPage();
+}
+
+async function signInTo(page: Page, path: string): Promise<void> {
+  await page.goto(`${app.url}${path}`);
+  await page.getByRole('link', { name: 'Log In' }).click();
+  await page.getByLabel('Email address').fill(deliveryAdmin.email);
+  await page.getByLabel('Password').fill(deliveryAdmin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${app.url}${path}`);
+}
+
+test('staff price and send a quote, and the customer accepts it online without script', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const customer = {
+    name: 'Priya Flow',
+    email: 'priya.flow@example.com',
+    phone: '0491 570 181',
+    address: '9 Chapel St, Windsor, VIC',
+  };
+  const { id, reference } = await storeRequest(customer);
+  const confirmation = mailsTo(customer.email)[0];
+
+  // Staff prepare the quote: the lines come from the request's answers and the price list.
+  await signInTo(page, '/admin');
+  await page.getByLabel('Search').fill(customer.email);
+  await page.getByRole('link', { name: customer.name, exact: true }).click();
+  const section = page.getByRole('region', { name: 'Quote', exact: true });
+  await section.getByRole('button', { name: 'Prepare Quote' }).click();
+  const prices = (await (await staff('/api/prices')).json()) as PriceList;
+  const detail = (await (await staff(`/api/contact/${id}`)).json()) as {
+    details: Parameters<typeof quoteLinesFor>[0];
+  };
+  const expected = quoteLinesFor(detail.details, prices);
+  expect(expected.map((line) => line.description)).toEqual([
+    'End of Lease Cleaning',
+    'Bedrooms',
+    'Bathrooms',
+    'Carpet steam cleaning: Bedrooms',
+    'Carpet steam cleaning: Hallways',
+  ]);
+  const line = (number: number) => section.getByRole('group', { name: `Line ${number}`, exact: true });
+  for (const [index, each] of expected.entries()) {
+    await expect(line(index + 1).getByLabel('Description')).toHaveValue(each.description);
+    await expect(line(index + 1).getByLabel('Quantity')).toHaveValue(String(each.quantity));
+    await expect(line(index + 1).getByLabel('Unit price')).toHaveValue(
+      centsToDollarsText(each.unitPriceCents),
+    );
+  }
+
+  // One line edited; the total follows as it is typed.
+  await line(2).getByLabel('Unit price').fill('75.50');
+  const edited = expected.map((each, index) => (index === 1 ? { ...each, unitPriceCents: 7550 } : each));
+  const totals = quoteTotals(edited, true);
+  await expect(section.getByText(formatAud(totals.totalCents), { exact: true }).first()).toBeVisible();
+  await section.getByRole('button', { name: 'Send Quote' }).click();
+  await expect(page.getByRole('heading', { name: 'Quote: Sent' })).toBeVisible();
+
+  // The quote mail, threaded under the customer's confirmation, with the total and valid-until.
+  await expect.poll(() => mailsTo(customer.email).length, { timeout: 15_000 }).toBe(2);
+  const quoteMail = mailsTo(customer.email)[1];
+  const confirmationId = header(confirmation, 'message-id');
+  expect(confirmationId).not.toBe('');
+  expect(header(quoteMail, 'in-reply-to')).toBe(confirmationId);
+  expect(header(quoteMail, 'references')).toContain(confirmationId);
+  expect(quoteMail?.text).toContain(formatAud(totals.totalCents));
+  expect(quoteMail?.text).toContain('Valid until');
+  expect(quoteMail?.html).toContain(formatAud(totals.totalCents));
+  const link = quoteLinkIn(quoteMail);
+
+  // The customer, with JavaScript off, reads the quote and accepts it with their name.
+  const customerPage = await pageWithoutScript(browser);
+  const opened = await customerPage.goto(link);
+  expect(opened?.status()).toBe(200);
+  await expect(customerPage.getByText(formatAud(totals.totalCents)).first()).toBeVisible();
+  await expect(customerPage.getByText(customer.address)).toBeVisible();
+  await customerPage.getByLabel('Your full name').fill(customer.name);
+  await customerPage.getByLabel('I accept the quote and the terms').check();
+  await customerPage.getByRole('button', { name: 'Accept Quote' }).click();
+  await expect(customerPage.getByText(`You accepted this quote on ${melbourneDate()}`)).toBeVisible();
+  await expect(customerPage.getByRole('button', { name: 'Accept Quote' })).toHaveCount(0);
+
+  // The request is Won, with both entries in its history, on the staff screen too.
+  const won = await requestDetail(id);
+  expect(won.status).toBe('won');
+  const texts = won.history.filter((entry) => entry.kind === 'quote').map((entry) => entry.text);
+  expect(texts).toContain(`Quote sent, ${formatAud(totals.totalCents)} incl. GST`);
+  expect(texts).toContain(`Accepted online by ${customer.name}`);
+  await page.reload();
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText(`Quote sent, ${formatAud(totals.totalCents)} incl. GST`)).toBeVisible();
+  await expect(history.getByText(`Accepted online by ${customer.name}`)).toBeVisible();
+
+  // Both mails: the customer's confirmation and the business's notification.
+  await expect.poll(() => mailsTo(customer.email).length, { timeout: 15_000 }).toBe(3);
+  await expect
+    .poll(() => mailsTo(deliveryBusinessEmail).filter((mail) => mail.text.includes(reference)).length, {
+      timeout: 15_000,
+    })
+    .toBe(2);
+  const accepted = mailsTo(customer.email)[2];
+  expect(header(accepted, 'in-reply-to')).toBe(header(quoteMail, 'message-id'));
+});
+
+test('the customer asks for changes, or declines; the inbox follows', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const changes = await sentQuote({
+    name: 'Chen Changes',
+    email: 'chen.changes@example.com',
+    phone: '0491 570 182',
+    address: '3 High St, Prahran, VIC',
+  });
+  const customer = await pageWithoutScript(browser);
+  await customer.goto(changes.link);
+  await customer.getByLabel('What would you like changed?').fill('Could you add the balcony windows?');
+  await customer.getByRole('button', { name: 'Request Changes' }).click();
+  await expect(customer.getByText(`You asked for changes on ${melbourneDate()}`)).toBeVisible();
+  const asked = await requestDetail(changes.id);
+  expect(asked.status).toBe('quoted');
+  expect(asked.history.map((entry) => entry.text)).toContain(
+    'Changes requested: Could you add the balcony windows?',
+  );
+  await expect
+    .poll(
+      () => mailsTo(deliveryBusinessEmail).filter((mail) => mail.text.includes('balcony windows')).length,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(1);
+
+  const declines = await sentQuote({
+    name: 'Dana Declines',
+    email: 'dana.declines@example.com',
+    phone: '0491 570 183',
+    address: '4 Glenferrie Rd, Hawthorn, VIC',
+  });
+  await customer.goto(declines.link);
+  await customer.getByLabel('Reason (optional)').fill('Found another cleaner');
+  await customer.getByRole('button', { name: 'Decline' }).click();
+  await expect(customer.getByText(`You declined this quote on ${melbourneDate()}`)).toBeVisible();
+  const declined = await requestDetail(declines.id);
+  expect(declined.status).toBe('lost');
+  expect(
+    declined.history.some((entry) => entry.reason === 'Declined by customer: Found another cleaner'),
+  ).toBe(true);
+
+  // Answering again from the page opened before changes nothing.
+  await customer.goto(declines.link);
+  await expect(customer.getByText(`You declined this quote on ${melbourneDate()}`)).toBeVisible();
+  await expect(customer.getByRole('button', { name: 'Accept Quote' })).toHaveCount(0);
+});
+
+test('version 2 supersedes version 1: the earlier link points to the latest, and only it is accepted', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const first = await sentQuote({
+    name: 'Vera Versions',
+    email: 'vera.versions@example.com',
+    phone: '0491 570 184',
+    address: '5 Sydney Rd, Brunswick, VIC',
+  });
+  const changed = [...SAMPLE_LINES, { description: 'Balcony windows', quantity: 1, unitPriceCents: 4_500 }];
+  const put = await staff(`/api/contact/${first.id}/quote`, { method: 'PUT', body: { lines: changed } });
+  expect(put.status).toBe(200);
+  expect(((await put.json()) as { version: number }).version).toBe(2);
+  expect((await staff(`/api/contact/${first.id}/quote/send`, { method: 'POST' })).status).toBe(200);
+  await expect.poll(() => mailsTo('vera.versions@example.com').length, { timeout: 15_000 }).toBe(3);
+  const secondTotal = formatAud(quoteTotals(changed, true).totalCents);
+
+  const customer = await pageWithoutScript(browser);
+  await customer.goto(first.link);
+  await expect(customer.getByText('This quote was updated')).toBeVisible();
+  await expect(customer.getByRole('button', { name: 'Accept Quote' })).toHaveCount(0);
+  await customer.getByRole('link', { name: 'See the latest quote' }).click();
+  await expect(customer.getByText(secondTotal).first()).toBeVisible();
+  await customer.getByLabel('Your full name').fill('Vera Versions');
+  await customer.getByLabel('I accept the quote and the terms').check();
+  await customer.getByRole('button', { name: 'Accept Quote' }).click();
+  await expect(customer.getByText(`You accepted this quote on ${melbourneDate()}`)).toBeVisible();
+
+  const quote = (await (await staff(`/api/contact/${first.id}/quote`)).json()) as {
+    version: number;
+    status: string;
+    versions: { version: number; status: string }[];
+  };
+  expect(quote).toMatchObject({ version: 2, status: 'accepted' });
+  expect(quote.versions.map((each) => [each.version, each.status])).toEqual([
+    [1, 'superseded'],
+    [2, 'accepted'],
+  ]);
+});
+
+test('by the job clock: one reminder three days before valid-until, then the quote expires', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const customer = {
+    name: 'Ezra Expires',
+    email: 'ezra.expires@example.com',
+    phone: '0491 570 185',
+    address: '6 Bay St, Brighton, VIC',
+  };
+  const quote = await sentQuote(customer);
+
+  // The job runs in this process on the server's database file, with a clock of the test's own; the
+  // server's delivery worker sends what it queues.
+  const environment = parseEnvironment({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: `file:${app.databaseFile}`,
+    PUBLIC_URL: app.url,
+  });
+  const database = await openDatabase({ url: environment.DATABASE_URL });
+  const clock = new ManualClock(melbourneDayStart(addDays(quote.validUntil, -3)).getTime() + 10 * 3_600_000);
+  const runner = new JobRunner({
+    database,
+    environment,
+    logger: createLogger('silent'),
+    jobs: [quoteExpiryJob],
+    clock,
+    schedule: false,
+  });
+  try {
+    // Registers the job on the database and runs what is due at the clock's hour.
+    await runner.start();
+    await expect.poll(() => mailsTo(customer.email).length, { timeout: 15_000 }).toBe(3);
+    expect(mailsTo(customer.email)[2]?.text).toContain(shownDay(quote.validUntil));
+    clock.advance(3_600_000);
+    await runner.tick();
+
+    clock.set(melbourneDayStart(addDays(quote.validUntil, 1)).getTime() + 3_600_000);
+    await runner.tick();
+  } finally {
+    await runner.stop();
+    database.close();
+  }
+  // Exactly one reminder, then the expiry, in the request's history.
+  const history = (await requestDetail(quote.id)).history.map((entry) => entry.text);
+  expect(history.filter((text) => text === 'Reminder sent to the customer')).toHaveLength(1);
+  expect(history.filter((text) => text === 'Quote expired')).toHaveLength(1);
+
+  const page = await pageWithoutScript(browser);
+  await page.goto(quote.link);
+  await expect(page.getByText(`This quote expired on ${shownDay(quote.validUntil)}`)).toBeVisible();
+  const again = page.getByRole('link', { name: 'Request a new quote' });
+  await expect(again).toHaveAttribute('href', /\/service-form\?service=end-of-lease&suburb=brighton/);
+  await expect(page.getByRole('button', { name: 'Accept Quote' })).toHaveCount(0);
+  const state = (await (await staff(`/api/contact/${quote.id}/quote`)).json()) as { status: string };
+  expect(state.status).toBe('expired');
+});
+
+test('an unknown link is the 404 page', async ({ page }) => {
+  const response = await page.goto(`${app.url}/quote/AAAAAAAAAAAAAAAAAAAAAA`);
+  expect(response?.status()).toBe(404);
+  const malformed = await page.goto(`${app.url}/quote/not-a-token`);
+  expect(malformed?.status()).toBe(404);
+});
