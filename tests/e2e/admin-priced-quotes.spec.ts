@@ -16,7 +16,8 @@ import {
 import { validAnswers } from '@cleanquote/quote-core/test-fixtures';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { deliveryAdmin, type ServerWithSmtp, startServerWithSmtp } from '../support/server-with-smtp.ts';
+import { type ServerWithSmtp, startServerWithSmtp } from '../support/server-with-smtp.ts';
+import { signInThroughLogIn } from '../support/staff-sign-in.ts';
 
 const dashboardPassword = 'priced quotes dashboard password';
 const customer = {
@@ -38,13 +39,8 @@ test.afterAll(async () => {
   await app?.close();
 });
 
-async function signInTo(page: Page, path: string): Promise<void> {
-  await page.goto(`${app.url}${path}`);
-  await page.getByRole('link', { name: 'Log In' }).click();
-  await page.getByLabel('Email address').fill(deliveryAdmin.email);
-  await page.getByLabel('Password').fill(deliveryAdmin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${app.url}${path}`);
+function signInTo(page: Page, path: string): Promise<void> {
+  return signInThroughLogIn(page, app.url, path);
 }
 
 /** The price list as the API holds it (the page's session cookie). */

@@ -6,7 +6,8 @@ import { toSubmission } from '@cleanquote/quote-core';
 import { validAnswers } from '@cleanquote/quote-core/test-fixtures';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { deliveryAdmin, type ServerWithSmtp, startServerWithSmtp } from '../support/server-with-smtp.ts';
+import { type ServerWithSmtp, startServerWithSmtp } from '../support/server-with-smtp.ts';
+import { signInThroughLogIn } from '../support/staff-sign-in.ts';
 import { submitRegularClean } from '../support/wizard-flow.ts';
 
 const dashboardPassword = 'inbox dashboard password';
@@ -30,13 +31,8 @@ test.afterAll(async () => {
   await app?.close();
 });
 
-async function signInTo(page: Page, path: string): Promise<void> {
-  await page.goto(`${app.url}${path}`);
-  await page.getByRole('link', { name: 'Log In' }).click();
-  await page.getByLabel('Email address').fill(deliveryAdmin.email);
-  await page.getByLabel('Password').fill(deliveryAdmin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${app.url}${path}`);
+function signInTo(page: Page, path: string): Promise<void> {
+  return signInThroughLogIn(page, app.url, path);
 }
 
 /** The history entry lines of the open quote. */

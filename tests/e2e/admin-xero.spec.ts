@@ -14,6 +14,7 @@ import { type FakeXero, productEnvironmentFor, startFakeXero } from '../support/
 import type { RawXeroRow } from '../support/fake-xero-reports.ts';
 import { deliveryAdmin, type ServerWithSmtp, startServerWithSmtp } from '../support/server-with-smtp.ts';
 import { expectToast } from '../support/site.ts';
+import { signInThroughLogIn } from '../support/staff-sign-in.ts';
 
 interface Schedule {
   id: string;
@@ -47,13 +48,8 @@ test.afterAll(async () => {
 
 const organisation = () => fake.tenants[0]?.tenantName ?? '';
 
-async function signInTo(page: Page, path: string): Promise<void> {
-  await page.goto(`${app.url}${path}`);
-  await page.getByRole('link', { name: 'Log In' }).click();
-  await page.getByLabel('Email address').fill(deliveryAdmin.email);
-  await page.getByLabel('Password').fill(deliveryAdmin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${app.url}${path}`);
+function signInTo(page: Page, path: string): Promise<void> {
+  return signInThroughLogIn(page, app.url, path);
 }
 
 /** 'Connect to Xero' → the popup through the fake's consent and back → the organisation listed. */

@@ -33,6 +33,7 @@ import {
   type ServerWithSmtp,
   startServerWithSmtp,
 } from '../support/server-with-smtp.ts';
+import { signInThroughLogIn } from '../support/staff-sign-in.ts';
 
 let app: ServerWithSmtp;
 let staffCookie: string;
@@ -149,13 +150,8 @@ async function pageWithoutScript(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-async function signInTo(page: Page, path: string): Promise<void> {
-  await page.goto(`${app.url}${path}`);
-  await page.getByRole('link', { name: 'Log In' }).click();
-  await page.getByLabel('Email address').fill(deliveryAdmin.email);
-  await page.getByLabel('Password').fill(deliveryAdmin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${app.url}${path}`);
+function signInTo(page: Page, path: string): Promise<void> {
+  return signInThroughLogIn(page, app.url, path);
 }
 
 test('staff price and send a quote, and the customer accepts it online without script', async ({
