@@ -231,8 +231,11 @@ test('staff price and send a quote, and the customer accepts it online without s
   const won = await requestDetail(id);
   expect(won.status).toBe('won');
   const texts = won.history.filter((entry) => entry.kind === 'quote').map((entry) => entry.text);
-  expect(texts).toContain(`Quote sent, ${formatAud(totals.totalCents)} incl. GST`);
-  expect(texts).toContain(`Accepted online by ${customer.name}`);
+  expect(texts).toEqual([
+    `Quote sent, ${formatAud(totals.totalCents)} incl. GST`,
+    'Viewed by the customer',
+    `Accepted online by ${customer.name}`,
+  ]);
   await page.reload();
   const history = page.getByRole('region', { name: 'History' });
   await expect(history.getByText(`Quote sent, ${formatAud(totals.totalCents)} incl. GST`)).toBeVisible();

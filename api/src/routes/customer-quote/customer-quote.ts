@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { isCountedUserAgent } from '../../analytics/visitor-filters.ts';
+import { isBrowserNotKnownBot } from '../../analytics/visitor-filters.ts';
 import { type Clock, systemClock } from '../../jobs/clock.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { htmlPage } from '../../lib/html-page.ts';
@@ -87,7 +87,7 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
   /** Records the customer's first look, unless a bot or tool asked; the quote as it now stands. */
   const viewed = async (c: Context<AppEnv>, quote: CustomerQuote): Promise<CustomerQuote> => {
     if (c.req.method !== 'GET' || quote.version.status !== 'sent') return quote;
-    if (!isCountedUserAgent(c.req.header('User-Agent'))) return quote;
+    if (!isBrowserNotKnownBot(c.req.header('User-Agent'))) return quote;
     const at = clock.now();
     if (!(await recordView(c.var.database, quote, at))) return quote;
     return { ...quote, version: { ...quote.version, status: 'viewed', viewedAt: at } };
