@@ -43,6 +43,16 @@ export const quoteRequests = sqliteTable(
      * it (migration 0004), so it always holds.
      */
     phoneDigits: text('phone_digits').notNull().default(''),
+    /** The partner's own reference for the request (`partner-ref`, e.g. a client id); partner quotes only. */
+    partnerRef: text('partner_ref'),
+    /**
+     * A case manager who asked to hear when the request moves on: the token of their unsubscribe link
+     * (kept as is, like the newsletter's: every update mail carries it and all it can do is stop
+     * them); null when they did not ask.
+     */
+    caseManagerUpdatesToken: text('case_manager_updates_token').unique(),
+    /** When the case manager stopped the updates for this request. */
+    caseManagerUpdatesStoppedAt: integer('case_manager_updates_stopped_at', { mode: 'timestamp_ms' }),
     idempotencyKey: text('idempotency_key').unique(),
     /** SHA-256 of the body that came with the idempotency key, to tell a retry from a reuse. */
     requestHash: text('request_hash'),
@@ -87,4 +97,5 @@ export * from './schema-partners.ts';
 export * from './schema-priced-quotes.ts';
 export * from './schema-quote-history.ts';
 export * from './schema-team-contact.ts';
+export * from './schema-webhooks.ts';
 export * from './schema-xero.ts';

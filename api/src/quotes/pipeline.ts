@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { quoteRequests } from '../db/schema.ts';
 import type { WriteTransaction } from '../mail/outbox.ts';
+import { quoteStatusChanged } from '../webhooks/quote-events.ts';
+import { notifyCaseManager } from './case-manager-updates.ts';
 import { type Actor, appendHistory } from './history.ts';
 
 /**
@@ -38,6 +40,10 @@ export async function moveQuote(
     toStatus: to,
     reason: to === 'lost' ? reason : undefined,
   });
+  // Who follows the request hears of the move in the same write: the partner's webhook, the case manager.
+  const change = { quoteId, from: quote.status, to, at };
+  await quoteStatusChanged(tx, change);
+  await notifyCaseManager(tx, change);
   return true;
 }
 

@@ -6,13 +6,27 @@ import { type AutoResponse, quoteRequests } from '../db/schema.ts';
 import { enqueueMails, type OutboxMail, type WriteTransaction } from '../mail/outbox.ts';
 import type { QuoteMailKind } from '../mail/quote-mails.ts';
 import { RecipientMailLedger, type RecipientMailLimits } from '../mail/recipient-limits.ts';
+import { quotesCreated } from '../webhooks/quote-events.ts';
 import { newQuoteReference } from './quote-reference.ts';
 
 /** The columns a new quote request is stored with; the intake chooses its id, reference and auto-response. */
 export type QuoteRow = Omit<
   Required<typeof quoteRequests.$inferInsert>,
-  'id' | 'reference' | 'status' | 'statusChangedAt' | 'firstResponseAt' | 'autoResponse'
->;
+  | 'id'
+  | 'reference'
+  | 'status'
+  | 'statusChangedAt'
+  | 'firstResponseAt'
+  | 'autoResponse'
+  | 'partnerRef'
+  | 'caseManagerUpdatesToken'
+  | 'caseManagerUpdatesStoppedAt'
+> & {
+  /** The partner's own reference, for a partner's quote that came with one. */
+  partnerRef?: string | null | undefined;
+  /** The case manager's unsubscribe token, when they asked to hear how the request moves on. */
+  caseManagerUpdatesToken?: string | null | undefined;
+};
 
 /** A quote request to store, with the mails that go out with it. */
 export interface QuoteToStore {
@@ -53,6 +67,8 @@ const quoteColumns = [
   'address',
   'details',
   'source',
+  'partnerRef',
+  'caseManagerUpdatesToken',
   'idempotencyKey',
   'requestHash',
   'termsVersion',
@@ -206,8 +222,13 @@ async function storeBatch(tx: WriteTransaction, quotes: QuoteToStore[]): Promise
       answers[item.index] = { outcome: 'stored', reference: row.reference };
       mails.push(...item.quote.mails(row));
     }
-    // Same transaction as the quotes: the mails exist exactly when their quote does (no lost leads).
+    // Same transaction as the quotes: the mails exist exactly when their quote does (no lost leads),
+    // and so do the partners' webhook deliveries.
     await enqueueMails(tx, mails);
+    await quotesCreated(
+      tx,
+      stored.map(({ row }) => row),
+    );
 
     // A skipped quote either repeats an Idempotency-Key (stored earlier, or earlier in this batch) or,
     // very rarely, drew a reference that is taken: the latter try again with a new one.
