@@ -104,7 +104,8 @@ export function createApp({ environment, database, logger, site, clock, xeroAdap
   );
 
   // The partner embed: the loader script and its chunk, versioned (packages/quote-embed/PROTOCOL.md).
-  app.route('/embed', embedRoutes());
+  // In development the embed is rebuilt on change (scripts/dev.mjs), so its files are read again.
+  app.route('/embed', embedRoutes(undefined, { reload: environment.NODE_ENV === 'development' }));
 
   // Connecting Xero in a popup: /xero/connect and /xero/callback (the /xero screen is the site's).
   app.route('/xero', xeroPageRoutes(xero));

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -92,5 +92,54 @@ describe('GET /embed/<version>/<file>', () => {
       pinnedPath: '/embed/1.2.3/cleanquote-wizard.js',
     });
     expect(loadEmbed(join(directory, 'missing'))).toBeUndefined();
+  });
+});
+
+describe('GET /embed/<version>/<file> while the embed is rebuilt (npm run dev)', () => {
+  const builds = mkdtempSync(join(tmpdir(), 'cleanquote-embed-builds-'));
+  afterAll(() => rmSync(builds, { recursive: true, force: true }));
+
+  /** Writes a build as scripts/build.ts does: in a directory of its own, swapped in whole at `dist`. */
+  function writeBuild(dist: string, version: string, loaderText: string, chunkName: string) {
+    const next = `${dist}.next`;
+    mkdirSync(next, { recursive: true });
+    writeFileSync(join(next, 'cleanquote-wizard.js'), loaderText);
+    writeFileSync(join(next, chunkName), `export const mount = () => '${version}';`);
+    writeFileSync(
+      join(next, 'embed-manifest.json'),
+      JSON.stringify({
+        version,
+        major: 'v1',
+        loader: 'cleanquote-wizard.js',
+        chunk: chunkName,
+        integrity: `sha384-${version}`,
+        files: [{ file: 'cleanquote-wizard.js' }, { file: chunkName }],
+      }),
+    );
+    rmSync(dist, { recursive: true, force: true });
+    renameSync(next, dist);
+  }
+
+  it('serves each new build in development, and the build it started with otherwise', async () => {
+    const dist = join(builds, 'dist');
+    const developing = embedRoutes(dist, { reload: true });
+    // Not built yet when the API started: 404 until the first build lands.
+    expect((await developing.request('/v1/cleanquote-wizard.js')).status).toBe(404);
+    writeBuild(dist, '1.0.0', '/* first */', 'wizard-aaaaaaaaaa.js');
+    const released = embedRoutes(dist);
+    const first = await developing.request('/v1/cleanquote-wizard.js');
+    expect(await first.text()).toBe('/* first */');
+
+    writeBuild(dist, '1.0.1', '/* second */', 'wizard-bbbbbbbbbb.js');
+    const second = await developing.request('/v1/cleanquote-wizard.js');
+    expect(await second.text()).toBe('/* second */');
+    expect(second.headers.get('CleanQuote-Embed-Version')).toBe('1.0.1');
+    expect((await developing.request('/v1/wizard-bbbbbbbbbb.js')).status).toBe(200);
+    expect((await developing.request('/v1/wizard-aaaaaaaaaa.js')).status).toBe(404);
+
+    // A release keeps serving what it loaded at start, whatever happens to the files.
+    const kept = await released.request('/v1/cleanquote-wizard.js');
+    expect(await kept.text()).toBe('/* first */');
+    expect(kept.headers.get('CleanQuote-Embed-Version')).toBe('1.0.0');
   });
 });

@@ -10,9 +10,10 @@
  * Every answer names the exact version (`CleanQuote-Embed-Version`) and carries
  * `Access-Control-Allow-Origin: *`, so `crossorigin="anonymous"` + `integrity` work and the chunk loads
  * through `import()` (a CORS request). The files come from packages/quote-embed/dist, read once with
- * the brotli and gzip copies its build wrote; an unbuilt embed answers 404.
+ * the brotli and gzip copies its build wrote; an unbuilt embed answers 404. In development
+ * (`npm run dev` rebuilds the embed on change) they are read again whenever the manifest changes.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/app-env.ts';
@@ -118,11 +119,42 @@ function encodingsOf(file: EmbedFile): Exclude<BodyEncoding, 'identity'>[] {
   return [...(file.br ? (['br'] as const) : []), ...(file.gzip ? (['gzip'] as const) : [])];
 }
 
+/** Which build the manifest describes: the build writes it last, as a new file, after every other. */
+function manifestStamp(directory: string): string | undefined {
+  const stats = statSync(join(directory, 'embed-manifest.json'), { throwIfNoEntry: false });
+  return stats && `${stats.ino}:${stats.mtimeMs}:${stats.size}`;
+}
+
+/** Options of {@link embedRoutes}. */
+export interface EmbedRoutesOptions {
+  /**
+   * Read the build again when its manifest changes (development, where the embed is rebuilt on
+   * change). Off in production: the files a release serves are the ones it started with.
+   */
+  readonly reload?: boolean;
+}
+
 /** GET /embed/:version/:file (mounted at /embed in app.ts). */
-export function embedRoutes(directory: string = DEFAULT_EMBED_DIST) {
-  const embed = loadEmbed(directory);
+export function embedRoutes(directory: string = DEFAULT_EMBED_DIST, options: EmbedRoutesOptions = {}) {
+  // Reloading: read at the first request, as at every change after it.
+  let stamp: string | undefined;
+  let embed = options.reload ? undefined : loadEmbed(directory);
+  const current = () => {
+    if (!options.reload) return embed;
+    const now = manifestStamp(directory);
+    // No manifest: a build is being swapped in; keep serving the last one until it is there.
+    if (now === undefined || now === stamp) return embed;
+    try {
+      embed = loadEmbed(directory);
+      stamp = now;
+    } catch {
+      // Caught between two builds (a file of the manifest already replaced): read it next time.
+    }
+    return embed;
+  };
   const routes = new Hono<AppEnv>();
   routes.get('/:version/:file', (c) => {
+    const embed = current();
     const { version, file: name } = c.req.param();
     const file = embed?.files.get(name);
     const exact = version === embed?.release.version;
