@@ -7,7 +7,9 @@
  * Pages: /two-wizards.html (hostile CSS, two elements; `?hostile=off` without the hostile styles,
  * `?embed=off` without the elements and the script), /react.html (a React 19 page using the element).
  *
- * By hand: `API=http://localhost:3000 PARTNER_KEY=demo PORT=4322 pnpm --filter @cleanquote/partner-demo start`
+ * `npm run dev` starts it at http://localhost:4322 against the development API, which allows it the key
+ * `demo`. By hand, against `npm start`:
+ * `API=http://localhost:3000 PARTNER_KEY=demo PORT=4322 pnpm --filter @cleanquote/partner-demo start`
  * with the API started with `PARTNER_ORIGINS=demo=http://localhost:4322`.
  */
 import { randomBytes } from 'node:crypto';
