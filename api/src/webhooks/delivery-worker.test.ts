@@ -99,11 +99,14 @@ async function setWebhook(
 }
 
 /** Submits a quote from the partner's site with its key, as the embed does; returns the quote's row. */
-async function partnerQuote() {
+async function partnerQuote(partnerRef?: string) {
   const response = await context.app.request('/api/service-form', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: partnerSite, 'X-Partner-Key': 'agency' },
-    body: JSON.stringify(validQuoteRequests.endOfLeaseWithCarpet),
+    body: JSON.stringify({
+      ...validQuoteRequests.endOfLeaseWithCarpet,
+      ...(partnerRef ? { partnerRef } : {}),
+    }),
   });
   expect(response.status).toBe(201);
   const { reference } = (await response.json()) as { reference: string };
@@ -146,7 +149,7 @@ describe('partner webhooks, delivered', () => {
     await start();
     const secret = await setWebhook();
     startWorker();
-    const quote = await partnerQuote();
+    const quote = await partnerQuote('case-123');
     await eventually(() => expect(receiver.received).toHaveLength(1));
 
     const [createdRequest] = receiver.received;
@@ -160,7 +163,7 @@ describe('partner webhooks, delivered', () => {
       timestamp: quote.createdAt.toISOString(),
       data: {
         reference: quote.reference,
-        partnerRef: null,
+        partnerRef: 'case-123',
         service: 'end-of-lease',
         status: 'new',
         createdAt: quote.createdAt.toISOString(),
@@ -179,7 +182,7 @@ describe('partner webhooks, delivered', () => {
       type: 'quote.status_changed',
       data: {
         reference: quote.reference,
-        partnerRef: null,
+        partnerRef: 'case-123',
         service: 'end-of-lease',
         status: 'contacted',
         previousStatus: 'new',
