@@ -1,8 +1,7 @@
 import { partnerWebhook } from '@cleanquote/quote-core/staff';
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
-import type { Db } from '../../db/database.ts';
 import { partners } from '../../db/schema.ts';
 import { jsonBody } from '../../lib/json-body.ts';
 import { invalidBody } from '../../lib/read-json.ts';
@@ -22,8 +21,13 @@ import { checkWebhookUrl } from '../../webhooks/webhook-url.ts';
 const NO_PARTNER = 'No partner has this key.';
 const NO_WEBHOOK = 'This partner has no webhook yet.';
 
-async function partnerKnown(db: Db, key: string): Promise<boolean> {
-  const [partner] = await db.select({ key: partners.key }).from(partners).where(eq(partners.key, key));
+async function partnerKnown(c: Context<AuthEnv>, key: string): Promise<boolean> {
+  // The partners PARTNER_ORIGINS configures are in the table once the registry has read it.
+  await c.var.partners.snapshot();
+  const [partner] = await c.var.database.db
+    .select({ key: partners.key })
+    .from(partners)
+    .where(eq(partners.key, key));
   return partner !== undefined;
 }
 
@@ -46,7 +50,7 @@ export const partnerWebhookRoutes = new Hono<AuthEnv>()
     const key = c.req.param('key');
     const change = c.req.valid('json');
     const { database, environment } = c.var;
-    if (!(await partnerKnown(database.db, key))) {
+    if (!(await partnerKnown(c, key))) {
       return c.json({ error: NO_PARTNER, requestId: c.var.requestId }, 404);
     }
     const secrets = WebhookSecrets.from(environment);
@@ -71,7 +75,7 @@ export const partnerWebhookRoutes = new Hono<AuthEnv>()
     const key = c.req.param('key');
     const webhook = await readWebhook(c.var.database.db, key);
     if (!webhook) {
-      const known = await partnerKnown(c.var.database.db, key);
+      const known = await partnerKnown(c, key);
       return c.json({ error: known ? NO_WEBHOOK : NO_PARTNER, requestId: c.var.requestId }, 404);
     }
     return c.json(presentWebhook(webhook), 200);
@@ -82,7 +86,7 @@ export const partnerWebhookRoutes = new Hono<AuthEnv>()
     if (!secrets) return c.json({ error: SECRETS_KEY_NEEDED, requestId: c.var.requestId }, 503);
     const rotated = await rotateWebhookSecret(c.var.database, secrets, key);
     if (!rotated) {
-      const known = await partnerKnown(c.var.database.db, key);
+      const known = await partnerKnown(c, key);
       return c.json({ error: known ? NO_WEBHOOK : NO_PARTNER, requestId: c.var.requestId }, 404);
     }
     c.var.logger.info({ partnerKey: key }, 'partner webhook secret rotated');
@@ -93,17 +97,14 @@ export const partnerWebhookRoutes = new Hono<AuthEnv>()
     const key = c.req.param('key');
     const delivery = await queueTestEvent(c.var.database, key);
     if (!delivery) {
-      const known = await partnerKnown(c.var.database.db, key);
+      const known = await partnerKnown(c, key);
       return c.json({ error: known ? NO_WEBHOOK : NO_PARTNER, requestId: c.var.requestId }, 404);
     }
     return c.json(presentDelivery(delivery), 202);
   })
   .get('/:key/webhook/deliveries', async (c) => {
     const key = c.req.param('key');
-    const [known, rows] = await Promise.all([
-      partnerKnown(c.var.database.db, key),
-      listDeliveries(c.var.database.db, key),
-    ]);
+    const [known, rows] = await Promise.all([partnerKnown(c, key), listDeliveries(c.var.database.db, key)]);
     if (!known) return c.json({ error: NO_PARTNER, requestId: c.var.requestId }, 404);
     return c.json({ deliveries: rows.map(presentDelivery) }, 200);
   })
