@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { partnerWebhooks, webhookDeliveries } from '../../db/schema.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
+import { saveWebhook } from '../../webhooks/partner-webhooks.ts';
+import { WebhookSecrets } from '../../webhooks/webhook-secrets.ts';
 
 const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 const partnerSite = 'https://agency.example';
@@ -81,6 +83,35 @@ describe('a partner’s webhook through the API', () => {
     expect(second).not.toHaveProperty('secret');
   });
 
+  it('switches off a webhook whose receiver’s name no longer resolves (its URL unchanged)', async () => {
+    const secrets = WebhookSecrets.from(context.environment);
+    if (!secrets) throw new Error('no secrets');
+    await admin('GET', '/api/partners'); // the configured partner, in the table for saveWebhook
+    // `.invalid` never resolves (RFC 6761): as a receiver's name that lapsed after it was saved.
+    const saved = await saveWebhook(context.database, secrets, 'agency', {
+      url: 'https://hooks.lapsed.invalid/cleanquote',
+      events: ['quote.created'],
+      enabled: true,
+    });
+    expect(saved.outcome).toBe('created');
+    const off = await admin('PUT', '/api/partners/agency/webhook', {
+      url: 'https://hooks.lapsed.invalid/cleanquote',
+      events: ['quote.created'],
+      enabled: false,
+    });
+    expect(off.status).toBe(200);
+    expect(await off.json()).toMatchObject({ enabled: false });
+    const moved = await admin('PUT', '/api/partners/agency/webhook', {
+      url: 'https://other.lapsed.invalid/cleanquote',
+      events: ['quote.created'],
+      enabled: false,
+    });
+    expect(moved.status).toBe(400);
+    expect(await moved.json()).toMatchObject({
+      fields: { url: 'No address was found for other.lapsed.invalid' },
+    });
+  });
+
   it('answers 404 for a partner that does not exist, and 400 naming each bad field', async () => {
     const unknown = await admin('PUT', '/api/partners/nobody/webhook', {
       url: receiver,
@@ -148,5 +179,6 @@ describe('without SECRETS_KEY', () => {
     expect(await refused.json()).toMatchObject({ error: expect.stringContaining('SECRETS_KEY') });
     expect(await context.database.db.select().from(partnerWebhooks)).toEqual([]);
     expect((await admin('GET', '/api/partners/agency/webhook')).status).toBe(404);
+    expect((await admin('POST', '/api/partners/agency/webhook/rotate')).status).toBe(503);
   });
 });

@@ -55,10 +55,15 @@ export const partnerWebhookRoutes = new Hono<AuthEnv>()
     }
     const secrets = WebhookSecrets.from(environment);
     if (!secrets) return c.json({ error: SECRETS_KEY_NEEDED, requestId: c.var.requestId }, 503);
-    const target = await checkWebhookUrl(change.url, {
-      allowedHttpOrigins: environment.WEBHOOK_ALLOWED_HTTP_ORIGINS,
-    });
-    if (!target.ok) return invalidBody(c, { url: target.reason });
+    // A URL already saved passed these checks then, and is checked again before every delivery:
+    // switching off a webhook whose receiver's name no longer resolves must still work.
+    const stored = await readWebhook(database.db, key);
+    if (stored?.url !== change.url) {
+      const target = await checkWebhookUrl(change.url, {
+        allowedHttpOrigins: environment.WEBHOOK_ALLOWED_HTTP_ORIGINS,
+      });
+      if (!target.ok) return invalidBody(c, { url: target.reason });
+    }
     const saved = await saveWebhook(database, secrets, key, change);
     if (saved.outcome === 'unknown-partner') {
       return c.json({ error: NO_PARTNER, requestId: c.var.requestId }, 404);
