@@ -46,6 +46,7 @@ export {
 export * from './quote-options.ts';
 export {
   ALWAYS_REQUIRED_FIELDS,
+  CASE_MANAGER_UPDATES_NEED_EMAIL,
   type IssueList,
   parseQuoteRequest,
   type QuoteRequest,

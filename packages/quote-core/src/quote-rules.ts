@@ -58,6 +58,7 @@ export const REQUIRED_MESSAGES: Readonly<Record<QuoteField, string>> = {
   caseManagerPhone: "Enter the case manager's phone number",
   caseManagerEmail: "Enter the case manager's email address",
   caseManagerOrganization: "Enter the case manager's organisation",
+  caseManagerUpdates: 'Tell us whether to email the case manager updates',
   urgency: 'Choose when you need the clean',
   name: 'Enter your full name',
   email: 'Enter your email address',
@@ -251,6 +252,10 @@ export const quoteFieldRules: Readonly<Record<QuoteField, FieldRule>> = {
   caseManagerPhone: phone('caseManagerPhone', "The case manager's phone number"),
   caseManagerEmail: email('caseManagerEmail', "The case manager's email address"),
   caseManagerOrganization: text('caseManagerOrganization', "The case manager's organisation"),
+  caseManagerUpdates: (value) =>
+    typeof value === 'boolean'
+      ? result(value)
+      : result(value, wrong('caseManagerUpdates', value, 'Must be true or false')),
   urgency: oneOf(URGENCIES, 'urgency'),
   name: text('name', 'Your name'),
   email: email('email', 'Your email address'),
@@ -301,7 +306,8 @@ const STEP_FIELDS: Readonly<Record<StepId, (answers: QuoteAnswers) => readonly S
     { field: 'propertyType', required: false, rule: propertyTypeForWindows },
     optional('windowScope'),
   ],
-  // Case-manager details exist only for case-manager bookings; the organisation stays optional.
+  // Case-manager details exist only for case-manager bookings; the organisation and the updates
+  // (mailed to the email this step requires) stay optional.
   'ndis-client-details': (answers) =>
     answers.ndisClientType === 'case-manager'
       ? [
@@ -310,6 +316,7 @@ const STEP_FIELDS: Readonly<Record<StepId, (answers: QuoteAnswers) => readonly S
           required('caseManagerPhone'),
           required('caseManagerEmail'),
           optional('caseManagerOrganization'),
+          optional('caseManagerUpdates'),
         ]
       : [required('ndisClientType')],
   timing: () => [required('urgency')],

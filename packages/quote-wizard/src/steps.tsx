@@ -45,6 +45,8 @@ import {
   WizardLabelContext,
 } from './controls.tsx';
 import {
+  CASE_MANAGER_UPDATES_HINT,
+  CASE_MANAGER_UPDATES_LABEL,
   ROOM_SINGULAR,
   roomCountText,
   SELECTED_AREAS_TITLE,
@@ -323,6 +325,7 @@ function NdisClientDetailsStep(props: StepProps) {
   const answers = snapshot.context.answers;
   const caseManager = answers.ndisClientType === 'case-manager';
   const detailsId = idFor('case-manager-title');
+  const updatesId = idFor('caseManagerUpdates');
   return (
     <>
       <ChoiceCards
@@ -367,6 +370,26 @@ function NdisClientDetailsStep(props: StepProps) {
             label="Organisation"
             autoComplete="organization"
           />
+          <div className="cq-field">
+            <label className="cq-check" htmlFor={updatesId}>
+              <input
+                className="cq-check__input"
+                type="checkbox"
+                id={updatesId}
+                name="caseManagerUpdates"
+                value="true"
+                checked={answers.caseManagerUpdates}
+                aria-describedby={`${updatesId}-hint`}
+                onChange={(event) =>
+                  send({ type: 'SET_ANSWER', field: 'caseManagerUpdates', value: event.target.checked })
+                }
+              />
+              <span>{CASE_MANAGER_UPDATES_LABEL}</span>
+            </label>
+            <p className="cq-field__hint cq-check__hint" id={`${updatesId}-hint`}>
+              {CASE_MANAGER_UPDATES_HINT}
+            </p>
+          </div>
         </section>
       ) : null}
     </>
