@@ -46,7 +46,6 @@ export {
 export * from './quote-options.ts';
 export {
   ALWAYS_REQUIRED_FIELDS,
-  CASE_MANAGER_UPDATES_NEED_EMAIL,
   type IssueList,
   parseQuoteRequest,
   type QuoteRequest,

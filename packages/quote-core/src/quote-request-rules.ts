@@ -21,7 +21,13 @@ import type {
   WindowCleaningType,
   WindowExtra,
 } from './quote-options.ts';
-import { checkStep, type FieldErrors, fieldsInPlan, quoteFieldRules } from './quote-rules.ts';
+import {
+  checkStep,
+  type FieldErrors,
+  fieldsInPlan,
+  quoteFieldRules,
+  REQUIRED_MESSAGES,
+} from './quote-rules.ts';
 import { stepsFor } from './step-plan.ts';
 
 /**
@@ -68,13 +74,6 @@ const REQUEST_FIELDS = [
   'caseManagerOrganization',
   'caseManagerUpdates',
 ] as const satisfies readonly QuoteField[];
-
-/**
- * Refusal of `caseManagerUpdates: true` outside a case manager's booking: the updates go to the
- * case manager's email, which only that booking asks for.
- */
-export const CASE_MANAGER_UPDATES_NEED_EMAIL =
-  "Updates are emailed to the case manager: choose 'Case manager' and enter their email address";
 
 /** A valid quote request, as the API receives it after parsing. */
 export type QuoteRequest = {
@@ -171,7 +170,7 @@ export function parseQuoteRequest(body: unknown): QuoteRequestResult {
     !reported.has('caseManagerUpdates') &&
     !fieldsInPlan(answers).has('caseManagerUpdates')
   ) {
-    issues.push({ path: ['caseManagerUpdates'], message: CASE_MANAGER_UPDATES_NEED_EMAIL });
+    issues.push({ path: ['caseManagerUpdates'], message: REQUIRED_MESSAGES.caseManagerUpdates });
   }
   return issues.length > 0 ? { success: false, issues } : { success: true, data: data as QuoteRequest };
 }

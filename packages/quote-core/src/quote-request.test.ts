@@ -155,11 +155,10 @@ describe('quoteRequestSchema: invalid bodies name the bad field', () => {
         .caseManagerUpdates,
     ).toBe(false);
     expect(errorsOf(body('ndis-aged-care+case-manager', { caseManagerUpdates: 'yes' }))).toEqual({
-      caseManagerUpdates: 'Must be true or false',
+      caseManagerUpdates: 'Not one of the offered choices',
     });
     const needsEmail = {
-      caseManagerUpdates:
-        "Updates are emailed to the case manager: choose 'Case manager' and enter their email address",
+      caseManagerUpdates: "Updates go to a case manager: choose 'Case manager' and enter their email",
     };
     expect(errorsOf(body('ndis-aged-care', { caseManagerUpdates: true }))).toEqual(needsEmail);
     expect(

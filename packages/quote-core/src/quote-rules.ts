@@ -58,7 +58,8 @@ export const REQUIRED_MESSAGES: Readonly<Record<QuoteField, string>> = {
   caseManagerPhone: "Enter the case manager's phone number",
   caseManagerEmail: "Enter the case manager's email address",
   caseManagerOrganization: "Enter the case manager's organisation",
-  caseManagerUpdates: 'Tell us whether to email the case manager updates',
+  // Never required: said when updates are asked for outside a case manager's booking.
+  caseManagerUpdates: "Updates go to a case manager: choose 'Case manager' and enter their email",
   urgency: 'Choose when you need the clean',
   name: 'Enter your full name',
   email: 'Enter your email address',
@@ -252,10 +253,7 @@ export const quoteFieldRules: Readonly<Record<QuoteField, FieldRule>> = {
   caseManagerPhone: phone('caseManagerPhone', "The case manager's phone number"),
   caseManagerEmail: email('caseManagerEmail', "The case manager's email address"),
   caseManagerOrganization: text('caseManagerOrganization', "The case manager's organisation"),
-  caseManagerUpdates: (value) =>
-    typeof value === 'boolean'
-      ? result(value)
-      : result(value, wrong('caseManagerUpdates', value, 'Must be true or false')),
+  caseManagerUpdates: (value) => (typeof value === 'boolean' ? result(value) : result(value, NOT_OFFERED)),
   urgency: oneOf(URGENCIES, 'urgency'),
   name: text('name', 'Your name'),
   email: email('email', 'Your email address'),

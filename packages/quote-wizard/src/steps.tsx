@@ -45,7 +45,6 @@ import {
   WizardLabelContext,
 } from './controls.tsx';
 import {
-  CASE_MANAGER_UPDATES_HINT,
   CASE_MANAGER_UPDATES_LABEL,
   ROOM_SINGULAR,
   roomCountText,
@@ -379,16 +378,12 @@ function NdisClientDetailsStep(props: StepProps) {
                 name="caseManagerUpdates"
                 value="true"
                 checked={answers.caseManagerUpdates}
-                aria-describedby={`${updatesId}-hint`}
                 onChange={(event) =>
                   send({ type: 'SET_ANSWER', field: 'caseManagerUpdates', value: event.target.checked })
                 }
               />
               <span>{CASE_MANAGER_UPDATES_LABEL}</span>
             </label>
-            <p className="cq-field__hint cq-check__hint" id={`${updatesId}-hint`}>
-              {CASE_MANAGER_UPDATES_HINT}
-            </p>
           </div>
         </section>
       ) : null}

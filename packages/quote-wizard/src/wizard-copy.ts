@@ -23,9 +23,6 @@ export const TERMS_THANK_YOU = 'Thank you for agreeing to our terms and privacy 
 
 /** The case manager's checkbox on the NDIS step: updates by email, off unless ticked. */
 export const CASE_MANAGER_UPDATES_LABEL = 'Email me when this request moves on';
-/** What the case manager's checkbox promises, and that it can be undone. */
-export const CASE_MANAGER_UPDATES_HINT =
-  'We email the address above when we send the quote and when the clean is booked or called off. Each email has a link to stop them.';
 
 /** Spec §2: the carpet summary heading. */
 export const SELECTED_AREAS_TITLE = 'Selected Areas';

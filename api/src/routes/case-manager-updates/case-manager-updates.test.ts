@@ -187,8 +187,7 @@ describe('update mails to a case manager who ticked the box', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       fields: {
-        caseManagerUpdates:
-          "Updates are emailed to the case manager: choose 'Case manager' and enter their email address",
+        caseManagerUpdates: "Updates go to a case manager: choose 'Case manager' and enter their email",
       },
     });
   });
