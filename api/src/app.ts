@@ -11,6 +11,7 @@ import { prefersHtml } from './lib/negotiation.ts';
 import { PartnerRegistry } from './partners/partner-registry.ts';
 import { collectRoutes } from './routes/analytics/collect.ts';
 import { createLoginThrottle } from './routes/auth/auth.ts';
+import { caseManagerUpdatesRoutes } from './routes/case-manager-updates/case-manager-updates.ts';
 import { customerQuoteRoutes } from './routes/customer-quote/customer-quote.ts';
 import { embedRoutes } from './routes/embed/embed.ts';
 import { healthRoutes } from './routes/health/health.ts';
@@ -102,6 +103,9 @@ export function createApp({ environment, database, logger, site, clock, xeroAdap
     '/quote',
     customerQuoteRoutes({ clock, notFoundPage: siteServer ? (c) => siteServer.notFoundPage(c) : undefined }),
   );
+
+  // A case manager's link in each update mail: stops the updates about one request.
+  app.route('/case-manager-updates', caseManagerUpdatesRoutes);
 
   // The partner embed: the loader script and its chunk, versioned (packages/quote-embed/PROTOCOL.md).
   // In development the embed is rebuilt on change (scripts/dev.mjs), so its files are read again.

@@ -77,6 +77,17 @@ export const NdisCaseManagerBlocked: Story = {
   play: pressNext,
 };
 
+/** A case manager who asked to hear when the request moves on (the box is off unless ticked). */
+export const NdisCaseManagerUpdatesTicked: Story = {
+  args: { draft: { ...answersFor('ndis-aged-care+case-manager'), caseManagerUpdates: true }, stepIndex: 1 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('checkbox', { name: 'Email me when this request moves on' }),
+    ).toBeChecked();
+  },
+};
+
 export const TimingBlocked: Story = {
   args: { draft: { serviceType: 'deep-clean', bedrooms: '4', bathrooms: '2' }, stepIndex: 2 },
   play: pressNext,

@@ -10,6 +10,7 @@ import { outbox, pricedQuotes, quoteRequests } from '../db/schema.ts';
 import type { Environment } from '../env.ts';
 import { melbourneDay } from '../lib/melbourne-time.ts';
 import { enqueueMails, type WriteTransaction } from '../mail/outbox.ts';
+import { caseManagerMailSettings } from '../quotes/case-manager-updates.ts';
 import { type Actor, appendHistory } from '../quotes/history.ts';
 import { moveQuote } from '../quotes/pipeline.ts';
 import { type AnswerMailContext, answerMails } from './quote-answer-mails.ts';
@@ -283,7 +284,7 @@ export function answerQuote(
         kind: 'quote',
         text: `Accepted online by ${answer.name}`,
       });
-      await moveQuote(tx, request.id, 'won', actor, at);
+      await moveQuote(tx, request.id, 'won', actor, at, caseManagerMailSettings(environment));
     } else if (answer.kind === 'changes') {
       await appendHistory(tx, request.id, actor, at, {
         kind: 'quote',
@@ -292,7 +293,7 @@ export function answerQuote(
     } else {
       await appendHistory(tx, request.id, actor, at, { kind: 'quote', text: 'Declined by the customer' });
       const reason = answer.reason ? `Declined by customer: ${answer.reason}` : 'Declined by customer';
-      await moveQuote(tx, request.id, 'lost', actor, at, reason);
+      await moveQuote(tx, request.id, 'lost', actor, at, caseManagerMailSettings(environment), reason);
     }
     const context: AnswerMailContext = {
       quote,

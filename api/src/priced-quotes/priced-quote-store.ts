@@ -327,7 +327,7 @@ export function sendPricedQuote(
     const amount = `${formatAud(totals.totalCents)}${gstRegistered ? ' incl. GST' : ''}`;
     const version = draft.version > 1 ? ` (version ${draft.version})` : '';
     await appendHistory(tx, quoteId, actor, at, { kind: 'quote', text: `Quote sent, ${amount}${version}` });
-    await moveQuote(tx, quoteId, 'quoted', actor, at);
+    await moveQuote(tx, quoteId, 'quoted', actor, at, { publicUrl, replyTo: sender.replyTo });
     // A priced quote answers the request as a reply does: the 24-hour promise is kept.
     if (!request.firstResponseAt) {
       await tx.update(quoteRequests).set({ firstResponseAt: at }).where(eq(quoteRequests.id, quoteId));

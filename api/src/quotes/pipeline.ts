@@ -4,12 +4,13 @@ import type { Database } from '../db/database.ts';
 import { quoteRequests } from '../db/schema.ts';
 import type { WriteTransaction } from '../mail/outbox.ts';
 import { quoteStatusChanged } from '../webhooks/quote-events.ts';
-import { notifyCaseManager } from './case-manager-updates.ts';
+import { type CaseManagerMailSettings, notifyCaseManager } from './case-manager-updates.ts';
 import { type Actor, appendHistory } from './history.ts';
 
 /**
  * Moves a quote to `to` in the caller's write transaction: the status, when it changed, the first
  * response (the first move to 'contacted'), and a history entry. Nothing when it already is `to`.
+ * `updates` addresses the mail to a case manager who follows the request (case-manager-updates.ts).
  * @returns false when the quote does not exist.
  */
 export async function moveQuote(
@@ -18,6 +19,7 @@ export async function moveQuote(
   to: QuoteStatus,
   actor: Actor,
   at: Date,
+  updates: CaseManagerMailSettings,
   reason?: string,
 ): Promise<boolean> {
   const [quote] = await tx
@@ -43,7 +45,7 @@ export async function moveQuote(
   // Who follows the request hears of the move in the same write: the partner's webhook, the case manager.
   const change = { quoteId, from: quote.status, to, at };
   await quoteStatusChanged(tx, change);
-  await notifyCaseManager(tx, change);
+  await notifyCaseManager(tx, change, updates);
   return true;
 }
 
@@ -57,6 +59,7 @@ export function changeQuoteStatus(
   quoteId: string,
   { status, reason }: QuoteStatusChange,
   actor: Actor,
+  updates: CaseManagerMailSettings,
 ): Promise<boolean> {
-  return database.writes.run((tx) => moveQuote(tx, quoteId, status, actor, new Date(), reason));
+  return database.writes.run((tx) => moveQuote(tx, quoteId, status, actor, new Date(), updates, reason));
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { outbox, quoteRequests } from '../db/schema.ts';
 import { enqueueMail, type WriteTransaction } from '../mail/outbox.ts';
+import type { CaseManagerMailSettings } from './case-manager-updates.ts';
 import { type Actor, appendHistory } from './history.ts';
 import { moveQuote } from './pipeline.ts';
 import type { HistoryEntry } from './quote-view.ts';
@@ -47,7 +48,7 @@ export interface ReplySender {
 /**
  * Queues a reply to the customer through the outbox (threaded under their auto-response by
  * In-Reply-To and References), adds it to the history, and marks a new quote contacted — all in one
- * write. The delivery worker sends the mail.
+ * write (`updates` addresses any mail the move sends). The delivery worker sends the mail.
  * @returns the outbox mail's id and the history entry; undefined when the quote does not exist.
  */
 export function sendQuoteReply(
@@ -56,6 +57,7 @@ export function sendQuoteReply(
   { subject, message }: QuoteReply,
   sender: ReplySender,
   actor: Actor,
+  updates: CaseManagerMailSettings,
 ): Promise<{ mailId: string; entry: HistoryEntry } | undefined> {
   return database.writes.run(async (tx): Promise<{ mailId: string; entry: HistoryEntry } | undefined> => {
     const [quote] = await tx
@@ -82,7 +84,7 @@ export function sendQuoteReply(
     });
     const at = new Date();
     const entry = await appendHistory(tx, id, actor, at, { kind: 'reply', subject, text: message, mailId });
-    if (quote.status === 'new') await moveQuote(tx, id, 'contacted', actor, at);
+    if (quote.status === 'new') await moveQuote(tx, id, 'contacted', actor, at, updates);
     else if (!quote.firstResponseAt) {
       await tx.update(quoteRequests).set({ firstResponseAt: at }).where(eq(quoteRequests.id, id));
     }

@@ -4,6 +4,7 @@ import type { QuoteRequest } from '@cleanquote/quote-core';
 import type { Context } from 'hono';
 import type { Database } from '../db/database.ts';
 import type { AppEnv } from '../lib/app-env.ts';
+import { randomToken } from '../lib/tokens.ts';
 import { quoteMails } from '../mail/quote-mails.ts';
 import { recipientMailLimits } from '../mail/recipient-limits.ts';
 import { phoneDigits } from './phone-digits.ts';
@@ -66,6 +67,8 @@ export function storeQuoteRequest(
       idempotencyKey,
       requestHash,
       termsVersion: TERMS_VERSION,
+      // The case manager's unsubscribe link, made when they ask for updates (case-manager-updates.ts).
+      caseManagerUpdatesToken: request.caseManagerUpdates ? randomToken() : null,
       consentedAt: now,
       createdAt: now,
     },

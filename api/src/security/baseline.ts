@@ -49,9 +49,18 @@ const QUOTE_ANSWER_PATH = /^\/quote\/[^/]+\/(?:latest\/)?(?:accept|changes|decli
 /** A customer's quote link in a path, kept out of the logs: the link is the quote's only key. */
 const QUOTE_LINK_IN_PATH = /^\/quote\/[^/]+/;
 
-/** A request's path as the logs show it: a customer's quote link replaced by '[link]'. */
+/**
+ * A case manager's link to stop a request's update mails (GET shows the page, POST stops): the
+ * button on that page and a mail provider's RFC 8058 one-click POST, from the provider's origin or
+ * none. As with the newsletter's unsubscribe, the token in the path is its whole authority.
+ */
+const CASE_MANAGER_UPDATES_LINK = /^\/case-manager-updates\/[^/]+$/;
+
+/** A request's path as the logs show it: a customer's quote link or a case manager's link replaced by '[link]'. */
 function loggedPath(path: string): string {
-  return path.replace(QUOTE_LINK_IN_PATH, '/quote/[link]');
+  return path
+    .replace(QUOTE_LINK_IN_PATH, '/quote/[link]')
+    .replace(CASE_MANAGER_UPDATES_LINK, '/case-manager-updates/[link]');
 }
 
 /**
@@ -234,7 +243,7 @@ export function originCheck(environment: Environment): MiddlewareHandler<AppEnv>
   return createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const path = trimSlash(c.req.path);
-    if (path === UNSUBSCRIBE_PATH) return next();
+    if (path === UNSUBSCRIBE_PATH || CASE_MANAGER_UPDATES_LINK.test(path)) return next();
     const origin = senderOrigin(c);
     if (origin === undefined) {
       const fetchSite = c.req.header('Sec-Fetch-Site');
@@ -281,7 +290,7 @@ export function jsonSubmissionsOnly(): MiddlewareHandler<AppEnv> {
 
 /**
  * Per-IP, per-route limits on the public POSTs (PUBLIC_POST_RATE_LIMIT a minute), the answers to a
- * priced quote counted together.
+ * priced quote counted together, and the stops of case managers' updates together.
  */
 export function publicPostRateLimit(environment: Environment): MiddlewareHandler<AppEnv> {
   const limiter = new SlidingWindowLimiter(environment.PUBLIC_POST_RATE_LIMIT, 60_000);
@@ -293,7 +302,9 @@ export function publicPostRateLimit(environment: Environment): MiddlewareHandler
       ? path
       : QUOTE_ANSWER_PATH.test(path)
         ? '/quote/:token/answer'
-        : undefined;
+        : CASE_MANAGER_UPDATES_LINK.test(path)
+          ? '/case-manager-updates/:token'
+          : undefined;
     if (limited === undefined) return next();
     const decision = limiter.hit(`${limited} ${clientIp(c, environment.TRUST_PROXY)}`);
     if (decision.allowed) return next();

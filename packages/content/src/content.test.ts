@@ -84,12 +84,13 @@ describe('suburbs', () => {
 });
 
 describe('reserved paths', () => {
-  it('lists the 16 words of spec §2, /partners, /prices, /embed and /quote (so no suburb can take them)', () => {
-    expect(reservedPaths).toHaveLength(20);
+  it('lists the 16 words of spec §2, /partners, /prices, /embed, /quote and /case-manager-updates (so no suburb can take them)', () => {
+    expect(reservedPaths).toHaveLength(21);
     expect(isReservedPath('quote')).toBe(true);
     expect(isReservedPath('prices')).toBe(true);
     expect(isReservedPath('partners')).toBe(true);
     expect(isReservedPath('embed')).toBe(true);
+    expect(isReservedPath('case-manager-updates')).toBe(true);
     for (const word of ['dashboard', 'team', 'api', 'sitemap.xml', 'robots.txt', 'public']) {
       expect(isReservedPath(word)).toBe(true);
     }

@@ -27,6 +27,8 @@ export const reservedPaths = [
   'thank-you',
   // A customer's priced quote: /quote/<token>.
   'quote',
+  // A case manager's link to stop a request's update mails: /case-manager-updates/<token>.
+  'case-manager-updates',
   'terms',
   'privacy',
   'public',

@@ -41,6 +41,7 @@ describe('sanitizeAnswers', () => {
       email: 'alex@',
       cleaningFocus: ['rangehood', 'rangehood', 'jetpack'],
       termsAccepted: 'yes',
+      caseManagerUpdates: 'true',
       admin: true,
     });
     expect(answers).toEqual({
@@ -58,6 +59,14 @@ describe('sanitizeAnswers', () => {
     });
     expect(answers.carpetRoomCounts).toEqual({ hallways: 5, lounges: 1 });
     expect(answers.carpetAreas).toEqual(['lounges', 'hallways']);
+  });
+
+  it("keeps a ticked case manager's updates box", () => {
+    const answers = sanitizeAnswers({
+      ...validAnswers('ndis-aged-care+case-manager'),
+      caseManagerUpdates: true,
+    });
+    expect(answers.caseManagerUpdates).toBe(true);
   });
 
   it('cuts text at its limit', () => {

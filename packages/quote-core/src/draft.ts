@@ -76,6 +76,7 @@ export function sanitizeAnswers(value: unknown): QuoteAnswers {
     answers.windowPanels = raw.windowPanels;
   }
   answers.termsAccepted = raw.termsAccepted === true;
+  answers.caseManagerUpdates = raw.caseManagerUpdates === true;
   return reconcileAnswers(answers);
 }
 

@@ -57,6 +57,11 @@ export interface QuoteAnswers {
   caseManagerEmail: string;
   /** Case manager's organisation (optional). */
   caseManagerOrganization: string;
+  /**
+   * The case manager asked to be emailed when the request is Quoted, Won or Lost (case-manager
+   * bookings; sent to `caseManagerEmail`). Off unless ticked.
+   */
+  caseManagerUpdates: boolean;
   /** When the clean is needed. */
   urgency?: Urgency;
   /** Contact: full name. */
@@ -97,6 +102,7 @@ export const QUOTE_FIELDS = [
   'caseManagerPhone',
   'caseManagerEmail',
   'caseManagerOrganization',
+  'caseManagerUpdates',
   'urgency',
   'name',
   'email',
@@ -118,6 +124,7 @@ export function emptyAnswers(): QuoteAnswers {
     caseManagerPhone: '',
     caseManagerEmail: '',
     caseManagerOrganization: '',
+    caseManagerUpdates: false,
     name: '',
     email: '',
     phone: '',

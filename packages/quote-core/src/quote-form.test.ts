@@ -108,6 +108,28 @@ describe('reading a posted form', () => {
     expect(posted).toMatchObject({ step: 'timing', idempotencyKey: KEY, action: { type: 'next' } });
   });
 
+  it("carries the case manager's updates box across steps: ticked stays ticked, unticked posts nothing", () => {
+    const ticked = validAnswers('ndis-aged-care+case-manager', { caseManagerUpdates: true });
+    expect(hiddenAnswerFields(ticked, 'timing')).toContainEqual(['caseManagerUpdates', 'true']);
+    // On its own step the box is the form's input, not a hidden copy.
+    expect(hiddenAnswerFields(ticked, 'ndis-client-details').map(([name]) => name)).not.toContain(
+      'caseManagerUpdates',
+    );
+    expect(readQuoteForm(post('timing', ticked, { urgency: 'this-week' })).answers.caseManagerUpdates).toBe(
+      true,
+    );
+    const untickedOnItsStep = readQuoteForm(
+      post('ndis-client-details', ticked, {
+        ndisClientType: 'case-manager',
+        caseManagerName: 'Sam Coordinator',
+        caseManagerPhone: '03 5550 0123',
+        caseManagerEmail: 'sam@support.example.org',
+      }),
+    );
+    expect(untickedOnItsStep.answers.caseManagerUpdates).toBe(false);
+    expect(answersFromForm(new URLSearchParams('caseManagerUpdates=yes')).caseManagerUpdates).toBe(false);
+  });
+
   it('reads the pressed button; a post without one is Next', () => {
     const form = (action: string) => readQuoteForm(new URLSearchParams(`action=${action}`)).action;
     expect(form('back')).toEqual({ type: 'back' });
@@ -205,6 +227,30 @@ describe('deciding a posted form with the wizard machine', () => {
     if (outcome.kind !== 'submit') return;
     expect(outcome.state.idempotencyKey).toBe(KEY);
     expect(outcome.submission).toEqual(toSubmission({ ...answers, howFoundUs: 'friend-recommendation' }));
+  });
+
+  it("submits the ticked case manager's updates box with the rest of the answers", () => {
+    const answers = validAnswers('ndis-aged-care+case-manager');
+    const ndis = shown(
+      decide(
+        post('ndis-client-details', answers, {
+          ndisClientType: 'case-manager',
+          caseManagerName: 'Sam Coordinator',
+          caseManagerPhone: '03 5550 0123',
+          caseManagerEmail: 'sam@support.example.org',
+          caseManagerUpdates: 'true',
+        }),
+      ),
+    );
+    expect(ndis.stepIndex).toBe(2);
+    expect(ndis.answers.caseManagerUpdates).toBe(true);
+    const outcome = decide(post('final-details', ndis.answers, {}));
+    expect(outcome.kind).toBe('submit');
+    if (outcome.kind !== 'submit') return;
+    expect(outcome.submission).toMatchObject({
+      caseManagerEmail: 'sam@support.example.org',
+      caseManagerUpdates: true,
+    });
   });
 });
 

@@ -108,6 +108,7 @@ export function answersFromForm(form: FormFields): QuoteAnswers {
     cleaningFocus: texts(form, 'cleaningFocus'),
     windowScope: texts(form, 'windowScope'),
     termsAccepted: text(form, 'termsAccepted') === 'true',
+    caseManagerUpdates: text(form, 'caseManagerUpdates') === 'true',
     carpetRoomCounts: Object.fromEntries(
       ROOM_KINDS.map((room) => [room, Number.parseInt(text(form, roomCountField(room)) ?? '', 10)]),
     ),

@@ -21,7 +21,13 @@ import type {
   WindowCleaningType,
   WindowExtra,
 } from './quote-options.ts';
-import { checkStep, type FieldErrors, quoteFieldRules } from './quote-rules.ts';
+import {
+  checkStep,
+  type FieldErrors,
+  fieldsInPlan,
+  quoteFieldRules,
+  REQUIRED_MESSAGES,
+} from './quote-rules.ts';
 import { stepsFor } from './step-plan.ts';
 
 /**
@@ -66,6 +72,7 @@ const REQUEST_FIELDS = [
   'caseManagerPhone',
   'caseManagerEmail',
   'caseManagerOrganization',
+  'caseManagerUpdates',
 ] as const satisfies readonly QuoteField[];
 
 /** A valid quote request, as the API receives it after parsing. */
@@ -95,6 +102,8 @@ export type QuoteRequest = {
   caseManagerPhone?: string | undefined;
   caseManagerEmail?: string | undefined;
   caseManagerOrganization?: string | undefined;
+  /** The case manager asked for an email when the request is Quoted, Won or Lost. */
+  caseManagerUpdates?: boolean | undefined;
 };
 
 /** The submission body before parsing (what the widget sends): extras and how-found-us may be wording. */
@@ -126,8 +135,9 @@ const ALWAYS_REQUIRED: readonly QuoteField[] = ALWAYS_REQUIRED_FIELDS;
  * wizard's Next buttons enforce: it runs every step check of the request's plan (property size for
  * regular/deep/end of lease, oven size for ovens, panel count for windows, at least one carpet room for
  * carpet cleaning and for end of lease with carpet 'yes', case-manager details, contact details,
- * consent). Unknown keys are stripped, text is trimmed and choices given by their wording become ids;
- * fields of other flows are accepted but must still be valid. Every bad field is named once.
+ * consent), and refuses `caseManagerUpdates: true` outside a case manager's booking. Unknown keys
+ * are stripped, text is trimmed and choices given by their wording become ids; fields of other flows
+ * are accepted but must still be valid. Every bad field is named once.
  */
 export function parseQuoteRequest(body: unknown): QuoteRequestResult {
   if (!isRecord(body)) return { success: false, issues: [{ path: [], message: 'Invalid input' }] };
@@ -153,6 +163,14 @@ export function parseQuoteRequest(body: unknown): QuoteRequestResult {
       reported.add(path[0]);
       issues.push({ path, message });
     }
+  }
+  // The only rule across plans: an update needs somewhere to go (the case-manager step's email).
+  if (
+    answers.caseManagerUpdates === true &&
+    !reported.has('caseManagerUpdates') &&
+    !fieldsInPlan(answers).has('caseManagerUpdates')
+  ) {
+    issues.push({ path: ['caseManagerUpdates'], message: REQUIRED_MESSAGES.caseManagerUpdates });
   }
   return issues.length > 0 ? { success: false, issues } : { success: true, data: data as QuoteRequest };
 }

@@ -146,6 +146,37 @@ describe('quoteRequestSchema: invalid bodies name the bad field', () => {
     expect(quoteRequestSchema.safeParse(noPropertyType).success).toBe(true);
   });
 
+  it("takes caseManagerUpdates as a boolean, true only with a case manager's booking and email", () => {
+    expect(
+      quoteRequestSchema.parse(body('ndis-aged-care+case-manager', { caseManagerUpdates: true })),
+    ).toMatchObject({ caseManagerEmail: 'sam@support.example.org', caseManagerUpdates: true });
+    expect(
+      quoteRequestSchema.parse(body('ndis-aged-care+case-manager', { caseManagerUpdates: false }))
+        .caseManagerUpdates,
+    ).toBe(false);
+    expect(errorsOf(body('ndis-aged-care+case-manager', { caseManagerUpdates: 'yes' }))).toEqual({
+      caseManagerUpdates: 'Not one of the offered choices',
+    });
+    const needsEmail = {
+      caseManagerUpdates: "Updates go to a case manager: choose 'Case manager' and enter their email",
+    };
+    expect(errorsOf(body('ndis-aged-care', { caseManagerUpdates: true }))).toEqual(needsEmail);
+    expect(
+      errorsOf(
+        body('regular-clean', { caseManagerUpdates: true, caseManagerEmail: 'sam@support.example.org' }),
+      ),
+    ).toEqual(needsEmail);
+    // Without the email the step asks for, the email is what is missing.
+    const { caseManagerEmail: _email, ...noEmail } = body('ndis-aged-care+case-manager', {
+      caseManagerUpdates: true,
+    });
+    expect(errorsOf(noEmail)).toEqual({ caseManagerEmail: "Enter the case manager's email address" });
+    // Unticked is the same as not asked, in any flow.
+    expect(quoteRequestSchema.safeParse(body('regular-clean', { caseManagerUpdates: false })).success).toBe(
+      true,
+    );
+  });
+
   it('does not require carpet rooms for end of lease with carpet answer no', () => {
     expect(quoteRequestSchema.safeParse(body('end-of-lease', { carpetNeeded: 'no' })).success).toBe(true);
   });

@@ -105,6 +105,25 @@ describe('step rules (Next is enabled only when the step passes)', () => {
     });
   });
 
+  it('ndis-client-details asks a case manager, and only a case manager, whether to email updates (off unless ticked)', () => {
+    const caseManager = validAnswers('ndis-aged-care+case-manager');
+    expect(caseManager.caseManagerUpdates).toBe(false);
+    expect(stepFields('ndis-client-details', caseManager)).toContainEqual({
+      field: 'caseManagerUpdates',
+      required: false,
+    });
+    expect(
+      stepFields('ndis-client-details', { ...caseManager, ndisClientType: 'self-managed' }).map(
+        ({ field }) => field,
+      ),
+    ).not.toContain('caseManagerUpdates');
+    expect(stepPasses('ndis-client-details', { ...caseManager, caseManagerUpdates: true })).toBe(true);
+    // Ticked, the box still needs the email the updates go to.
+    expect(
+      checkStep('ndis-client-details', { ...caseManager, caseManagerUpdates: true, caseManagerEmail: '' }),
+    ).toEqual({ caseManagerEmail: "Enter the case manager's email address" });
+  });
+
   it('timing needs an urgency choice', () => {
     expect(stepPasses('timing', blank())).toBe(false);
     expect(stepPasses('timing', blank({ urgency: 'just-browsing' }))).toBe(true);
@@ -249,6 +268,18 @@ describe('toSubmission: answers that no longer apply are not submitted', () => {
     );
     expect(submission.ndisClientType).toBe('self-managed');
     expect(Object.keys(submission).filter((key) => key.startsWith('caseManager'))).toEqual([]);
+  });
+
+  it("sends the case manager's updates only when ticked, and only for a case manager's booking", () => {
+    const ticked = validAnswers('ndis-aged-care+case-manager', { caseManagerUpdates: true });
+    expect(toSubmission(ticked)).toMatchObject({
+      caseManagerEmail: 'sam@support.example.org',
+      caseManagerUpdates: true,
+    });
+    expect(toSubmission({ ...ticked, caseManagerUpdates: false })).not.toHaveProperty('caseManagerUpdates');
+    expect(toSubmission({ ...ticked, ndisClientType: 'self-managed' })).not.toHaveProperty(
+      'caseManagerUpdates',
+    );
   });
 
   it('drops blank optional answers', () => {

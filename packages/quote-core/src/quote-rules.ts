@@ -58,6 +58,8 @@ export const REQUIRED_MESSAGES: Readonly<Record<QuoteField, string>> = {
   caseManagerPhone: "Enter the case manager's phone number",
   caseManagerEmail: "Enter the case manager's email address",
   caseManagerOrganization: "Enter the case manager's organisation",
+  // Never required: said when updates are asked for outside a case manager's booking.
+  caseManagerUpdates: "Updates go to a case manager: choose 'Case manager' and enter their email",
   urgency: 'Choose when you need the clean',
   name: 'Enter your full name',
   email: 'Enter your email address',
@@ -251,6 +253,7 @@ export const quoteFieldRules: Readonly<Record<QuoteField, FieldRule>> = {
   caseManagerPhone: phone('caseManagerPhone', "The case manager's phone number"),
   caseManagerEmail: email('caseManagerEmail', "The case manager's email address"),
   caseManagerOrganization: text('caseManagerOrganization', "The case manager's organisation"),
+  caseManagerUpdates: (value) => (typeof value === 'boolean' ? result(value) : result(value, NOT_OFFERED)),
   urgency: oneOf(URGENCIES, 'urgency'),
   name: text('name', 'Your name'),
   email: email('email', 'Your email address'),
@@ -301,7 +304,8 @@ const STEP_FIELDS: Readonly<Record<StepId, (answers: QuoteAnswers) => readonly S
     { field: 'propertyType', required: false, rule: propertyTypeForWindows },
     optional('windowScope'),
   ],
-  // Case-manager details exist only for case-manager bookings; the organisation stays optional.
+  // Case-manager details exist only for case-manager bookings; the organisation and the updates
+  // (mailed to the email this step requires) stay optional.
   'ndis-client-details': (answers) =>
     answers.ndisClientType === 'case-manager'
       ? [
@@ -310,6 +314,7 @@ const STEP_FIELDS: Readonly<Record<StepId, (answers: QuoteAnswers) => readonly S
           required('caseManagerPhone'),
           required('caseManagerEmail'),
           optional('caseManagerOrganization'),
+          optional('caseManagerUpdates'),
         ]
       : [required('ndisClientType')],
   timing: () => [required('urgency')],

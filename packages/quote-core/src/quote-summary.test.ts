@@ -20,6 +20,18 @@ describe('summarizeQuoteRequest', () => {
     expect(lines.map((line) => line.label)).not.toContain('Oven size');
   });
 
+  it('says when the case manager asked for updates, and nothing when they did not', () => {
+    const ticked = quoteRequestSchema.parse(
+      toSubmission(validAnswers('ndis-aged-care+case-manager', { caseManagerUpdates: true })),
+    );
+    expect(summarizeQuoteRequest(ticked)).toContainEqual({
+      label: 'Case manager updates',
+      value: 'Yes, by email',
+    });
+    const unticked = quoteRequestSchema.parse(toSubmission(validAnswers('ndis-aged-care+case-manager')));
+    expect(summarizeQuoteRequest(unticked).map((line) => line.label)).not.toContain('Case manager updates');
+  });
+
   it('names the window cleaning type as such', () => {
     const request = quoteRequestSchema.parse(toSubmission(validAnswers('window-clean')));
     const labels = summarizeQuoteRequest(request).map((line) => line.label);

@@ -70,6 +70,7 @@ export function summarizeQuoteRequest(request: QuoteRequest): QuoteSummaryLine[]
     ['Case manager phone', request.caseManagerPhone],
     ['Case manager email', request.caseManagerEmail],
     ['Case manager organisation', request.caseManagerOrganization],
+    ['Case manager updates', request.caseManagerUpdates ? 'Yes, by email' : undefined],
     ['Timing', labelOf(URGENCY_OPTIONS, request.urgency)],
     ['Name', request.name],
     ['Phone', request.phone],

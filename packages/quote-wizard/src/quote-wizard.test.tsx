@@ -258,6 +258,63 @@ describe('<QuoteWizard/> flows', () => {
   });
 });
 
+describe('<QuoteWizard/> case manager updates', () => {
+  async function caseManagerDetails(user: ReturnType<typeof userEvent.setup>) {
+    await next(user);
+    expect(screen.queryByRole('checkbox', { name: 'Email me when this request moves on' })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Case manager I am booking on behalf of a client' }));
+    await user.type(screen.getByRole('textbox', { name: /Case Manager Name/ }), 'Sam Coordinator');
+    await user.type(screen.getByRole('textbox', { name: /Case Manager Phone/ }), '03 5550 0123');
+    await user.type(screen.getByRole('textbox', { name: /Case Manager Email/ }), 'sam@support.example.org');
+  }
+
+  async function finish(user: ReturnType<typeof userEvent.setup>) {
+    await next(user);
+    await user.click(screen.getByRole('radio', { name: 'This week within 7 days' }));
+    await next(user);
+    await user.type(screen.getByRole('textbox', { name: /Full Name/ }), 'Alex Citizen');
+    await user.type(screen.getByRole('textbox', { name: /Phone Number/ }), '0491 570 156');
+    await user.type(screen.getByRole('textbox', { name: /Email Address/ }), 'alex@example.com');
+    await user.type(screen.getByRole('textbox', { name: /Property Address/ }), '1 Example St, Box Hill, VIC');
+    await next(user);
+    await user.click(screen.getByRole('checkbox', { name: /I have read and agree/ }));
+    await next(user);
+    await next(user);
+  }
+
+  it('offers a case manager an unticked box; ticked, it is kept across steps and submitted', async () => {
+    const { user, submissions } = renderWizard({ service: 'ndis-cleaning' });
+    await caseManagerDetails(user);
+    const box = screen.getByRole('checkbox', { name: 'Email me when this request moves on' });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    expect(box.getAttribute('name')).toBe('caseManagerUpdates');
+    await user.click(box);
+    await next(user);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(
+      (screen.getByRole('checkbox', { name: 'Email me when this request moves on' }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    await finish(user);
+    expect(submissions).toHaveLength(1);
+    expect(quoteRequestSchema.safeParse(submissions[0]?.request).success).toBe(true);
+    expect(submissions[0]?.request).toMatchObject({
+      ndisClientType: 'case-manager',
+      caseManagerEmail: 'sam@support.example.org',
+      caseManagerUpdates: true,
+    });
+  });
+
+  it('sends no updates request when the box is left unticked', async () => {
+    const { user, submissions } = renderWizard({ service: 'ndis-cleaning' });
+    await caseManagerDetails(user);
+    await finish(user);
+    expect(submissions).toHaveLength(1);
+    expect(submissions[0]?.request.caseManagerEmail).toBe('sam@support.example.org');
+    expect(submissions[0]?.request).not.toHaveProperty('caseManagerUpdates');
+  });
+});
+
 const finalStepDraft: Partial<QuoteDraft> = {
   stepIndex: 5,
   answers: {
@@ -279,6 +336,7 @@ const finalStepDraft: Partial<QuoteDraft> = {
     caseManagerPhone: '',
     caseManagerEmail: '',
     caseManagerOrganization: '',
+    caseManagerUpdates: false,
   },
 };
 

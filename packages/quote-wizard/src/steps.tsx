@@ -45,6 +45,7 @@ import {
   WizardLabelContext,
 } from './controls.tsx';
 import {
+  CASE_MANAGER_UPDATES_LABEL,
   ROOM_SINGULAR,
   roomCountText,
   SELECTED_AREAS_TITLE,
@@ -323,6 +324,7 @@ function NdisClientDetailsStep(props: StepProps) {
   const answers = snapshot.context.answers;
   const caseManager = answers.ndisClientType === 'case-manager';
   const detailsId = idFor('case-manager-title');
+  const updatesId = idFor('caseManagerUpdates');
   return (
     <>
       <ChoiceCards
@@ -367,6 +369,22 @@ function NdisClientDetailsStep(props: StepProps) {
             label="Organisation"
             autoComplete="organization"
           />
+          <div className="cq-field">
+            <label className="cq-check" htmlFor={updatesId}>
+              <input
+                className="cq-check__input"
+                type="checkbox"
+                id={updatesId}
+                name="caseManagerUpdates"
+                value="true"
+                checked={answers.caseManagerUpdates}
+                onChange={(event) =>
+                  send({ type: 'SET_ANSWER', field: 'caseManagerUpdates', value: event.target.checked })
+                }
+              />
+              <span>{CASE_MANAGER_UPDATES_LABEL}</span>
+            </label>
+          </div>
         </section>
       ) : null}
     </>

@@ -21,6 +21,9 @@ export const BUTTON_LABELS = {
 /** Spec §2: shown once the terms box is ticked. */
 export const TERMS_THANK_YOU = 'Thank you for agreeing to our terms and privacy policy';
 
+/** The case manager's checkbox on the NDIS step: updates by email, off unless ticked. */
+export const CASE_MANAGER_UPDATES_LABEL = 'Email me when this request moves on';
+
 /** Spec §2: the carpet summary heading. */
 export const SELECTED_AREAS_TITLE = 'Selected Areas';
 

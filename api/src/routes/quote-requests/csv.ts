@@ -40,6 +40,7 @@ export const ANSWER_COLUMNS = [
   'Case manager phone',
   'Case manager email',
   'Case manager organisation',
+  'Case manager updates',
   'Timing',
   'How they found us',
   'Special requests',

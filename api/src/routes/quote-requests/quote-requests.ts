@@ -10,6 +10,7 @@ import {
   reviseQuote,
   sendPricedQuote,
 } from '../../priced-quotes/priced-quote-store.ts';
+import { caseManagerMailSettings } from '../../quotes/case-manager-updates.ts';
 import { actorOf } from '../../quotes/history.ts';
 import { linkNextPage } from '../../quotes/list-query.ts';
 import { addQuoteNote } from '../../quotes/notes.ts';
@@ -85,7 +86,13 @@ export const contactRoutes = new Hono<AuthEnv>()
   // Any status to any other (reopening included); 'lost' needs a reason. 200 with the whole quote.
   .post('/:id/status', jsonBody(quoteStatusChange), async (c) => {
     const id = c.req.param('id');
-    const found = await changeQuoteStatus(c.var.database, id, c.req.valid('json'), actorOf(c));
+    const found = await changeQuoteStatus(
+      c.var.database,
+      id,
+      c.req.valid('json'),
+      actorOf(c),
+      caseManagerMailSettings(c.var.environment),
+    );
     if (!found) return c.json({ error: 'No quote request with that id.', requestId: c.var.requestId }, 404);
     return c.json(await readQuoteDetail(c.var.database.db, id));
   })
@@ -104,6 +111,7 @@ export const contactRoutes = new Hono<AuthEnv>()
       c.req.valid('json'),
       customerMailSender(c),
       actorOf(c),
+      caseManagerMailSettings(c.var.environment),
     );
     if (!sent) return c.json({ error: 'No quote request with that id.', requestId: c.var.requestId }, 404);
     return c.json(sent, 202);

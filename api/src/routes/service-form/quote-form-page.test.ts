@@ -189,6 +189,30 @@ describe('POST /service-form (the wizard without script)', () => {
     });
   });
 
+  it("carries the case manager's ticked updates box from its step to the stored quote, with its unsubscribe token", async () => {
+    const answers = validAnswers('ndis-aged-care+case-manager');
+    const ticked = await post(
+      formFor('ndis-client-details', answers, {
+        ndisClientType: 'case-manager',
+        caseManagerName: answers.caseManagerName,
+        caseManagerPhone: answers.caseManagerPhone,
+        caseManagerEmail: answers.caseManagerEmail,
+        caseManagerUpdates: 'true',
+      }),
+    );
+    const state = await renderedState(ticked);
+    expect(stepOf(state)).toBe('timing');
+    expect(state.answers.caseManagerUpdates).toBe(true);
+    const done = await post(formFor('final-details', state.answers, {}));
+    expect(done.status).toBe(303);
+    const [quote] = await database.db.select().from(quoteRequests);
+    expect(quote?.details).toMatchObject({
+      caseManagerEmail: answers.caseManagerEmail,
+      caseManagerUpdates: true,
+    });
+    expect(quote?.caseManagerUpdatesToken).toMatch(/^[a-z2-7]{32}$/);
+  });
+
   it('stores changed answers sent again under the same key as a new quote, once', async () => {
     const answers = validAnswers('regular-clean');
     await post(formFor('final-details', answers, { specialRequests: 'First' }));
