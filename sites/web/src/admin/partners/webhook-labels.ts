@@ -1,0 +1,37 @@
+import type { WebhookDeliveryStatus, WebhookEvent } from '@cleanquote/quote-core/staff';
+
+/*
+ * The webhook part of a partner's card in words: what each event means, what each delivery status is
+ * called, and when a delivery's log should be read again by itself.
+ */
+
+/** What each event a webhook can be sent means, in a few words (shown under its checkbox). */
+export const EVENT_DESCRIPTIONS: Readonly<Record<WebhookEvent, string>> = {
+  'quote.created': 'A quote request is received',
+  'quote.status_changed': 'Its status changes',
+};
+
+/** What a delivery's status is called on screen. */
+const DELIVERY_STATUS_LABELS: Readonly<Record<WebhookDeliveryStatus, string>> = {
+  pending: 'Pending',
+  delivered: 'Delivered',
+  dead: 'Dead',
+};
+
+/** A delivery's status as staff read it ('Pending', 'Delivered', 'Dead'); an unknown one as stored. */
+export function deliveryStatusLabel(status: string): string {
+  return Object.hasOwn(DELIVERY_STATUS_LABELS, status)
+    ? DELIVERY_STATUS_LABELS[status as WebhookDeliveryStatus]
+    : status;
+}
+
+/** How often the delivery log is read again while a delivery is still on its way. */
+export const PENDING_DELIVERY_POLL_MS = 3000;
+
+/**
+ * The log's next reading: every few seconds while any delivery is pending (it moves on by itself
+ * within seconds), otherwise only when staff do something.
+ */
+export function deliveryPollInterval(deliveries: readonly { status: string }[] | undefined): number | false {
+  return deliveries?.some((delivery) => delivery.status === 'pending') ? PENDING_DELIVERY_POLL_MS : false;
+}
