@@ -62,6 +62,18 @@ describe('mail and security settings', () => {
     ).toEqual(['https://agency.example', 'http://localhost:4000']);
   });
 
+  it('reads WEBHOOK_ALLOWED_HTTP_ORIGINS as origins (none by default) and names a bad entry', () => {
+    expect(parseEnvironment({}).WEBHOOK_ALLOWED_HTTP_ORIGINS).toEqual([]);
+    expect(parseEnvironment({}).WEBHOOK_RETRY_BASE_MS).toBe(5_000);
+    expect(
+      parseEnvironment({ WEBHOOK_ALLOWED_HTTP_ORIGINS: ' http://127.0.0.1:4000/, http://localhost:8080' })
+        .WEBHOOK_ALLOWED_HTTP_ORIGINS,
+    ).toEqual(['http://127.0.0.1:4000', 'http://localhost:8080']);
+    expect(() => parseEnvironment({ WEBHOOK_ALLOWED_HTTP_ORIGINS: 'http://127.0.0.1:4000/hooks' })).toThrow(
+      /^Invalid environment variable WEBHOOK_ALLOWED_HTTP_ORIGINS: "http:\/\/127.0.0.1:4000\/hooks" is not an origin/,
+    );
+  });
+
   it('reads key=origin entries as partner keys, a key listed with several origins', () => {
     const environment = parseEnvironment({
       PARTNER_ORIGINS:

@@ -83,6 +83,34 @@ const environmentSchema = z
     SMTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
     SMTP_GREETING_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
     SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+    // Partner webhooks (src/webhooks): the first retry waits this long, each next one 4 times longer.
+    WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
+    // Origins (http://127.0.0.1:4000) whose webhook URLs may use plain http and a loopback address:
+    // tests and local receivers only. Every other webhook URL is https to a public address.
+    WEBHOOK_ALLOWED_HTTP_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value, context) => {
+        const origins: string[] = [];
+        for (const entry of value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)) {
+          try {
+            const url = new URL(entry);
+            if (!/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/+$/, ''))
+              throw new Error();
+            origins.push(url.origin);
+          } catch {
+            context.addIssue({
+              code: 'custom',
+              message: `"${entry}" is not an origin like http://127.0.0.1:4000`,
+            });
+            return z.NEVER;
+          }
+        }
+        return [...new Set(origins)];
+      }),
     // Mail to an address given in a request (a quote's auto-response, a newsletter confirmation):
     // at most this many to one address in any hour and in any 24 hours (src/mail/recipient-limits.ts).
     RECIPIENT_MAIL_LIMIT_HOUR: mailsPerRecipient.default(3),

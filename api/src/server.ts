@@ -43,6 +43,7 @@ async function main() {
     { SCHEDULED_JOBS },
     { XeroService, xeroConfigured },
     { weeklyReportJobs },
+    { startWebhookDelivery },
   ] = await Promise.all([
     import('./auth/admin-account.ts'),
     import('./mail/delivery.ts'),
@@ -50,6 +51,7 @@ async function main() {
     import('./jobs/scheduled-jobs.ts'),
     import('./xero/xero-service.ts'),
     import('./xero/weekly-reports.ts'),
+    import('./webhooks/delivery-worker.ts'),
   ]);
   if (environment.ADMIN_EMAIL && environment.ADMIN_PASSWORD) {
     const outcome = await ensureAdminAccount(database, {
@@ -63,6 +65,8 @@ async function main() {
   }
   // Delivers the outbox (or keeps mail as captured without SMTP_URL); stopped on shutdown.
   const mailDelivery = startMailDelivery(environment, database, logger);
+  // Sends partners' webhooks from their table (a delivery left by a crash is sent now); stopped on shutdown.
+  const webhookDelivery = startWebhookDelivery(environment, database, logger);
   // The scheduled jobs (daily report, analytics retention, each weekly Xero report): a run missed
   // while down is made up now.
   const xero = xeroConfigured(environment) ? new XeroService(database, environment, logger) : null;
@@ -90,7 +94,7 @@ async function main() {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     server.close();
-    Promise.all([mailDelivery.stop(), jobs.stop()])
+    Promise.all([mailDelivery.stop(), webhookDelivery.stop(), jobs.stop()])
       .then(() => database.writes.drain())
       .finally(() => {
         database.close();

@@ -7,6 +7,7 @@ import { analyticsRoutes } from './routes/analytics/report.ts';
 import { authRoutes } from './routes/auth/auth.ts';
 import { clientEmailTestRoutes, directEmailRoutes } from './routes/email-tools/email-tools.ts';
 import { partnerRoutes } from './routes/partners/partners.ts';
+import { partnerWebhookRoutes } from './routes/partners/webhooks.ts';
 import { priceRoutes } from './routes/prices/prices.ts';
 import { contactRoutes } from './routes/quote-requests/quote-requests.ts';
 import { xeroRoutes } from './routes/xero/xero.ts';
@@ -35,6 +36,7 @@ export function staffRoutes({ loginThrottle, clock, xero }: StaffApiDependencies
     .route('/api/send-direct-email', directEmailRoutes)
     .route('/api/test-client-email', clientEmailTestRoutes)
     .route('/api/partners', partnerRoutes)
+    .route('/api/partners', partnerWebhookRoutes)
     .route('/api/prices', priceRoutes)
     .route('/api/analytics', analyticsRoutes(clock))
     .route('/api/xero', xeroRoutes(xero, clock));

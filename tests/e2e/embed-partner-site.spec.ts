@@ -1,7 +1,8 @@
 /**
  * The wizard on a partner's site (sites/partner-demo on a second origin, hostile
  * CSS, strict CSP with a nonce). Quotes completed in two elements with different services, their
- * events, the quotes in the inbox under the partner's key; the React 19 page with the pinned,
+ * events, the quotes in the inbox under the partner's key with the partner's own reference
+ * (`partner-ref`); the React 19 page with the pinned,
  * SRI-checked script; and a site not allowed to use the key, or a partner staff disabled, refused in
  * the element's own words (it asks GET /api/partner-status, as the API gives those sites no CORS
  * answer), while a dropped connection still offers Try again.
@@ -17,9 +18,11 @@ import {
   type EmbedServers,
   listedQuotes,
   next,
+  quoteDetail,
   recordedEvents,
   sendQuote,
   setPartnerEnabled,
+  staffSessionCookie,
   startEmbedServers,
 } from '../support/partner-embed.ts';
 
@@ -102,7 +105,7 @@ test('two elements with different services each send a quote, with their events,
   );
   expect(ovenSteps.at(-1)?.stepId).toBe('submitted');
   expect(ovenEvents.filter((event) => event.type === 'cq-submitted').map((event) => event.detail)).toEqual([
-    { reference: ovenSent.reference },
+    { reference: ovenSent.reference, partnerRef: null },
   ]);
   const heights = ovenEvents
     .filter((event) => event.type === 'cq-resize')
@@ -115,8 +118,9 @@ test('two elements with different services each send a quote, with their events,
     .filter((event) => event.type === 'cq-step-change')
     .map((event) => event.detail);
   expect(leaseSteps[1]).toEqual({ stepId: 'property-size', stepIndex: 1, stepCount: 7 });
+  // The end-of-lease element carries partner-ref="case-123": the page hears it back with the reference.
   expect(leaseEvents.filter((event) => event.type === 'cq-submitted').map((event) => event.detail)).toEqual([
-    { reference: leaseSent.reference },
+    { reference: leaseSent.reference, partnerRef: 'case-123' },
   ]);
   expect((await recordedEvents(page)).filter((event) => event.type === 'cq-error')).toEqual([]);
 
@@ -124,19 +128,73 @@ test('two elements with different services each send a quote, with their events,
   expect(scriptRequests.filter((url) => /\/wizard-[0-9a-f]+\.js$/.test(url))).toHaveLength(1);
   expect(consoleErrors).toEqual([]);
 
-  // The inbox lists both under the partner's key.
+  // The inbox lists both under the partner's key, the end of lease with the partner's reference.
   const quotes = await listedQuotes(servers.api.url);
   const byReference = new Map(quotes.map((quote) => [quote.reference, quote]));
   expect(byReference.get(ovenSent.reference ?? '')).toMatchObject({
     name: 'Dana Oven',
     service: 'oven-clean',
     source: `partner:${demoPartnerKey}`,
+    partnerRef: null,
   });
-  expect(byReference.get(leaseSent.reference ?? '')).toMatchObject({
+  const lease = byReference.get(leaseSent.reference ?? '');
+  expect(lease).toMatchObject({
     name: 'Lee Lease',
     service: 'end-of-lease',
     source: `partner:${demoPartnerKey}`,
+    partnerRef: 'case-123',
   });
+  expect(await quoteDetail(servers.api.url, lease?.id ?? '')).toMatchObject({
+    reference: leaseSent.reference,
+    partnerRef: 'case-123',
+  });
+
+  // Staff read it beside the source, in the inbox row and on the quote's page.
+  await page.context().addCookies([await staffSessionCookie(servers.api.url)]);
+  await page.goto(`${servers.api.url}/admin`);
+  const leaseRow = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Lee Lease' }) });
+  await expect(leaseRow.getByText('ref case-123', { exact: true })).toBeVisible();
+  const ovenRow = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Dana Oven' }) });
+  await expect(ovenRow).toBeVisible();
+  await expect(ovenRow.getByText(/^ref /)).toHaveCount(0);
+  await leaseRow.getByRole('link', { name: 'Lee Lease' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lee Lease' })).toBeVisible();
+  await expect(page.getByText('· ref case-123').first()).toBeVisible();
+});
+
+test('a partner-ref the API would refuse is reported on the console and the quote goes without it', async ({
+  page,
+}) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto(`${servers.partner.url}/two-wizards.html`);
+  const oven = page.locator('#oven-quote');
+  await expect(oven.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
+  await oven.evaluate((element) => element.setAttribute('partner-ref', 'x'.repeat(101)));
+  await expect
+    .poll(() => warnings.filter((text) => text.includes('partner-ref')))
+    .toEqual([expect.stringContaining('partnerRef needs 1 to 100 visible characters')]);
+  await answerOvenClean(oven, {
+    name: 'Rae Toolong',
+    phone: '0491 570 166',
+    email: 'rae@example.com',
+    address: 'unused',
+  });
+  const sent = await sendQuote(page, oven);
+  expect(sent.status).toBe(201);
+  const submitted = (await recordedEvents(page, 'oven-quote')).filter(
+    (event) => event.type === 'cq-submitted',
+  );
+  expect(submitted.map((event) => event.detail)).toEqual([{ reference: sent.reference, partnerRef: null }]);
+  const quotes = await listedQuotes(servers.api.url);
+  expect(quotes.find((quote) => quote.reference === sent.reference)).toMatchObject({
+    name: 'Rae Toolong',
+    partnerRef: null,
+  });
+  // Reported once, not at every render.
+  expect(warnings.filter((text) => text.includes('partner-ref'))).toHaveLength(1);
 });
 
 test('a site the key is not allowed on is refused, and the element says so with the call button', async ({

@@ -64,10 +64,13 @@ export async function startEmbedServers(): Promise<EmbedServers> {
 
 /** A stored quote as GET /api/contact lists it. */
 export interface ListedQuote {
+  id: string;
   reference: string;
   name: string;
   service: string;
   source: string;
+  /** The partner's own reference (`partner-ref`), or null. */
+  partnerRef: string | null;
 }
 
 /** The quote inbox as the signed-in admin reads it (GET /api/contact). */
@@ -76,6 +79,23 @@ export async function listedQuotes(apiUrl: string): Promise<ListedQuote[]> {
   const response = await fetch(`${apiUrl}/api/contact`, { headers: { Cookie: cookie } });
   expect(response.status).toBe(200);
   return (await response.json()) as ListedQuote[];
+}
+
+/** One quote as the signed-in admin reads it (GET /api/contact/:id). */
+export async function quoteDetail(apiUrl: string, id: string): Promise<Record<string, unknown>> {
+  const cookie = await signInAsE2eAdmin(apiUrl);
+  const response = await fetch(`${apiUrl}/api/contact/${id}`, { headers: { Cookie: cookie } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** A signed-in admin's session cookie for the browser (`page.context().addCookies`). */
+export async function staffSessionCookie(
+  apiUrl: string,
+): Promise<{ name: string; value: string; url: string }> {
+  const pair = await signInAsE2eAdmin(apiUrl);
+  const equals = pair.indexOf('=');
+  return { name: pair.slice(0, equals), value: pair.slice(equals + 1), url: apiUrl };
 }
 
 /** Events the demo page recorded (window.cqEvents), for one element or all. */

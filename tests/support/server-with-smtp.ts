@@ -25,6 +25,11 @@ export interface ServerWithSmtp {
   stopSmtp(): Promise<void>;
   /** Starts the SMTP server again on the same port (the outage is over). */
   startSmtp(): Promise<void>;
+  /**
+   * Stops the server process with `signal` (SIGKILL: a crash, nothing flushed or drained) and starts
+   * it again on the same port and database; `server` is then the new process.
+   */
+  restart(signal?: NodeJS.Signals): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,27 +55,33 @@ export async function startServerWithSmtp(options: ServerWithSmtpOptions = {}): 
   const directory = mkdtempSync(join(tmpdir(), 'cleanquote-delivery-'));
   const databaseFile = join(directory, 'delivery.db');
   try {
-    const server = await startServerProcess({
-      startTimeoutMs: 45_000,
-      keepOutput: options.keepOutput ?? false,
-      env: {
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: `file:${databaseFile}`,
-        SMTP_URL: smtp.url,
-        BUSINESS_EMAIL: deliveryBusinessEmail,
-        ADMIN_EMAIL: deliveryAdmin.email,
-        ADMIN_PASSWORD: deliveryAdmin.password,
-        ADMIN_FIRST_NAME: 'Sarah',
-        ...options.env,
-      },
-    });
+    const smtpUrl = smtp.url;
+    const start = (serverPort?: number) =>
+      startServerProcess({
+        startTimeoutMs: 45_000,
+        keepOutput: options.keepOutput ?? false,
+        env: {
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: `file:${databaseFile}`,
+          SMTP_URL: smtpUrl,
+          BUSINESS_EMAIL: deliveryBusinessEmail,
+          ADMIN_EMAIL: deliveryAdmin.email,
+          ADMIN_PASSWORD: deliveryAdmin.password,
+          ADMIN_FIRST_NAME: 'Sarah',
+          ...options.env,
+          ...(serverPort === undefined ? {} : { PORT: String(serverPort) }),
+        },
+      });
+    let server = await start();
     return {
       url: server.url,
+      get server() {
+        return server;
+      },
       get received() {
         return [...earlier, ...(smtp?.received ?? [])];
       },
-      server,
       databaseFile,
       async stopSmtp() {
         const stopping = smtp;
@@ -81,6 +92,10 @@ export async function startServerWithSmtp(options: ServerWithSmtpOptions = {}): 
       },
       async startSmtp() {
         smtp ??= await startSmtpTestServer({ port });
+      },
+      async restart(signal = 'SIGKILL') {
+        await server.stop(signal);
+        server = await start(server.port);
       },
       async close() {
         await server.stop();

@@ -93,6 +93,13 @@ export const OPEN_BEFORE_UNLOCK: ReadonlySet<string> = new Set([
   'POST /api/partners',
   'PATCH /api/partners/:key',
   'DELETE /api/partners/:key',
+  // A partner's webhook and its delivery log: URLs, events, statuses and references, no customer data.
+  'PUT /api/partners/:key/webhook',
+  'GET /api/partners/:key/webhook',
+  'POST /api/partners/:key/webhook/rotate',
+  'POST /api/partners/:key/webhook/test',
+  'GET /api/partners/:key/webhook/deliveries',
+  'POST /api/partners/:key/webhook/deliveries/:id/retry',
   // The price list and its history (who changed which price): no quote or customer data.
   'GET /api/prices',
   'PUT /api/prices',

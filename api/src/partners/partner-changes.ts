@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { deletedPartnerKeys, partners, quoteRequests } from '../db/schema.ts';
 import type { WriteTransaction } from '../mail/outbox.ts';
+import { deleteWebhookOf } from '../webhooks/partner-webhooks.ts';
 
 /** What deleting a partner did: deleted it, or nothing because it has quotes or is unknown. */
 export type PartnerDeletion = 'deleted' | 'has-quote-requests' | 'unknown-partner';
@@ -23,6 +24,8 @@ export function deletePartner(database: Database, key: string): Promise<PartnerD
       .where(and(eq(quoteRequests.source, `partner:${key}`), sql`${quoteRequests.source} != 'main-site'`))
       .limit(1);
     if (quote) return 'has-quote-requests';
+    // Its webhook (which names the partner) and test deliveries go with it.
+    await deleteWebhookOf(tx, key);
     await tx.delete(partners).where(eq(partners.key, key));
     await tx
       .insert(deletedPartnerKeys)

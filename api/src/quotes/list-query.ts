@@ -183,6 +183,7 @@ const listReader = storedTextReader(quoteRequests, [
   'phone',
   'address',
   'source',
+  'partnerRef',
   'status',
   'createdAt',
   'replyDueAt',

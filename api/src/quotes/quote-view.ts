@@ -30,6 +30,8 @@ export interface QuoteListItem {
   createdAt: string;
   status: QuoteStatus;
   source: string;
+  /** The partner's own reference ('case-123'), when its page gave one; null otherwise. */
+  partnerRef: string | null;
   replyDueAt: string;
   firstResponseAt: string | null;
   statusChangedAt: string;
@@ -123,6 +125,7 @@ export function toListItem(row: ListedQuote): QuoteListItem {
     createdAt: row.createdAt.toISOString(),
     status: row.status,
     source: row.source,
+    partnerRef: row.partnerRef,
     replyDueAt: (row.replyDueAt ?? row.createdAt).toISOString(),
     firstResponseAt: iso(row.firstResponseAt),
     statusChangedAt: (row.statusChangedAt ?? row.createdAt).toISOString(),

@@ -29,6 +29,8 @@ export interface QuoteRequestToStore {
   readonly request: QuoteRequest;
   /** 'main-site' or 'partner:<key>'. */
   readonly source: string;
+  /** The partner's own reference for the quote (checked, with a partner key), or null/absent for none. */
+  readonly partnerRef?: string | null | undefined;
   /** With a key, a repeat of the same request is answered from the stored quote (`replayed`). */
   readonly idempotencyKey: string | null;
 }
@@ -42,10 +44,12 @@ export interface QuoteRequestToStore {
  */
 export function storeQuoteRequest(
   c: Context<AppEnv>,
-  { request, source, idempotencyKey }: QuoteRequestToStore,
+  { request, source, partnerRef = null, idempotencyKey }: QuoteRequestToStore,
 ): Promise<QuoteIntakeAnswer> {
-  // Hash of the validated request, so a retry of the same answers matches whatever the key order.
-  const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  // Hash of the validated request, so a retry of the same answers matches whatever the key order; a
+  // partner's reference is part of what was sent (a retry naming another one is another request).
+  const sent = partnerRef === null ? request : { request, partnerRef };
+  const requestHash = createHash('sha256').update(JSON.stringify(sent)).digest('hex');
   const { environment, database } = c.var;
   const now = new Date();
   return intakeFor(database).store({
@@ -58,6 +62,7 @@ export function storeQuoteRequest(
       address: request.address,
       details: request,
       source,
+      partnerRef,
       idempotencyKey,
       requestHash,
       termsVersion: TERMS_VERSION,

@@ -1,4 +1,19 @@
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { partnerWebhooks, quoteRequests, type WebhookEvent } from '../db/schema.ts';
 import type { WriteTransaction } from '../mail/outbox.ts';
+import { queueWebhookDeliveries, type WebhookEventToQueue } from './webhook-deliveries.ts';
+
+/** How a partner's quote names its partner in `quote_requests.source`. */
+const PARTNER_SOURCE = 'partner:';
+
+/** The partner key of a quote's source, or undefined for the main site's. */
+function partnerKeyOf(source: string): string | undefined {
+  return source.startsWith(PARTNER_SOURCE) ? source.slice(PARTNER_SOURCE.length) : undefined;
+}
+
+function wants(webhook: { enabled: boolean; events: readonly WebhookEvent[] }, event: WebhookEvent): boolean {
+  return webhook.enabled && webhook.events.includes(event);
+}
 
 /** A quote request as stored, as the events about it need it. */
 export interface QuoteForEvents {
@@ -15,11 +30,41 @@ export interface QuoteForEvents {
  * Queues `quote.created` for each partner quote whose partner's webhook wants it, in the caller's
  * write transaction (the intake's), so a delivery exists exactly when its quote does.
  */
-export async function quotesCreated(
-  _tx: WriteTransaction,
-  _quotes: readonly QuoteForEvents[],
-): Promise<void> {
-  // Filled in by the partner webhooks.
+export async function quotesCreated(tx: WriteTransaction, quotes: readonly QuoteForEvents[]): Promise<void> {
+  const partnerQuotes = quotes.flatMap((quote) => {
+    const partnerKey = partnerKeyOf(quote.source);
+    return partnerKey === undefined ? [] : [{ quote, partnerKey }];
+  });
+  // The main site's quotes (nearly all of them) cost no query.
+  if (partnerQuotes.length === 0) return;
+  const keys = [...new Set(partnerQuotes.map(({ partnerKey }) => partnerKey))];
+  const webhooks = await tx
+    .select({
+      partnerKey: partnerWebhooks.partnerKey,
+      enabled: partnerWebhooks.enabled,
+      events: partnerWebhooks.events,
+    })
+    .from(partnerWebhooks)
+    .where(inArray(partnerWebhooks.partnerKey, keys));
+  const subscribed = new Set(
+    webhooks.filter((webhook) => wants(webhook, 'quote.created')).map((webhook) => webhook.partnerKey),
+  );
+  if (subscribed.size === 0) return;
+  const events: WebhookEventToQueue[] = partnerQuotes
+    .filter(({ partnerKey }) => subscribed.has(partnerKey))
+    .map(({ quote, partnerKey }) => ({
+      partnerKey,
+      type: 'quote.created',
+      at: quote.createdAt,
+      data: {
+        reference: quote.reference,
+        partnerRef: quote.partnerRef ?? null,
+        service: quote.serviceType,
+        status: 'new',
+        createdAt: quote.createdAt.toISOString(),
+      },
+    }));
+  await queueWebhookDeliveries(tx, events);
 }
 
 /** A status change as the pipeline made it. */
@@ -35,8 +80,39 @@ export interface QuoteStatusChangeEvent {
  * transaction that changed the status.
  */
 export async function quoteStatusChanged(
-  _tx: WriteTransaction,
-  _change: QuoteStatusChangeEvent,
+  tx: WriteTransaction,
+  change: QuoteStatusChangeEvent,
 ): Promise<void> {
-  // Filled in by the partner webhooks.
+  // One lookup by primary keys: a main-site quote, or a partner without a webhook, finds no row.
+  const [found] = await tx
+    .select({
+      reference: quoteRequests.reference,
+      serviceType: quoteRequests.serviceType,
+      partnerRef: quoteRequests.partnerRef,
+      partnerKey: partnerWebhooks.partnerKey,
+      enabled: partnerWebhooks.enabled,
+      events: partnerWebhooks.events,
+    })
+    .from(quoteRequests)
+    .innerJoin(
+      partnerWebhooks,
+      eq(partnerWebhooks.partnerKey, sql`substr(${quoteRequests.source}, ${PARTNER_SOURCE.length + 1})`),
+    )
+    .where(and(eq(quoteRequests.id, change.quoteId), like(quoteRequests.source, `${PARTNER_SOURCE}%`)));
+  if (!found || !wants(found, 'quote.status_changed')) return;
+  await queueWebhookDeliveries(tx, [
+    {
+      partnerKey: found.partnerKey,
+      type: 'quote.status_changed',
+      at: change.at,
+      data: {
+        reference: found.reference,
+        partnerRef: found.partnerRef ?? null,
+        service: found.serviceType,
+        status: change.to,
+        previousStatus: change.from,
+        changedAt: change.at.toISOString(),
+      },
+    },
+  ]);
 }

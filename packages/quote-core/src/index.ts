@@ -13,6 +13,11 @@
 export { parseQuoteDraft, QUOTE_DRAFT_VERSION, type QuoteDraft, sanitizeAnswers } from './draft.ts';
 export { createIdempotencyKey } from './idempotency-key.ts';
 export {
+  PARTNER_REF_MAX_LENGTH,
+  type PartnerRefResult,
+  readPartnerRef,
+} from './partner-reference.ts';
+export {
   ADDRESS_REGION,
   prefillAnswers,
   type QuotePrefill,

@@ -10,6 +10,8 @@ export interface EmbedOptions {
   readonly service: string | undefined;
   readonly suburb: string | undefined;
   readonly partnerKey: string | undefined;
+  /** The element's `partner-ref` as written (checked by the chunk before it is sent). */
+  readonly partnerRef: string | undefined;
   /** The API's origin (and optional path prefix), without a trailing slash. */
   readonly apiBase: string;
   readonly theme: CleanQuoteTheme;

@@ -12,7 +12,17 @@ import type { CleanQuoteTheme } from './types.ts';
 declare const __CQ_CHUNK__: string;
 
 const TAG = 'cleanquote-wizard';
-const OBSERVED = ['service', 'suburb', 'partner-key', 'api-base', 'theme', 'success-url', 'aria-label', 'id'];
+const OBSERVED = [
+  'service',
+  'suburb',
+  'partner-key',
+  'partner-ref',
+  'api-base',
+  'theme',
+  'success-url',
+  'aria-label',
+  'id',
+];
 // Start loading a little before the element scrolls into view.
 const NEAR_VIEWPORT = '600px 0px';
 
@@ -115,6 +125,8 @@ class CleanQuoteWizardElement extends HTMLElement {
       service: text(this.getAttribute('service')),
       suburb: text(this.getAttribute('suburb')),
       partnerKey: text(this.getAttribute('partner-key')),
+      // As written: the chunk checks it with the API's own rule and says what is wrong.
+      partnerRef: this.getAttribute('partner-ref') ?? undefined,
       apiBase: apiBase.replace(/\/+$/, ''),
       theme: themeOf(this.getAttribute('theme')),
       successUrl: text(this.getAttribute('success-url')),

@@ -42,6 +42,11 @@ export interface CqResizeDetail {
 export interface CqSubmittedDetail {
   /** The quote's reference ('CQ-7KX4M2QH'), also shown to the visitor. */
   readonly reference: string;
+  /**
+   * Your own reference the quote was sent with (the element's `partner-ref`, trimmed), or null when
+   * it was sent without one (no `partner-ref`, no `partner-key`, or a value that breaks its rules).
+   */
+  readonly partnerRef: string | null;
 }
 
 /** `cq-error`: a submission attempt failed; the wizard shows the message. */
@@ -68,6 +73,12 @@ export interface CleanQuoteWizardAttributes {
   suburb?: string;
   /** The partner key staff gave you: attributes each quote to your site. */
   'partner-key'?: string;
+  /**
+   * Your own reference for the quotes sent from this element (a case-management system's client id,
+   * 'case-123'): 1 to 100 visible characters on one line, sent only with `partner-key`. Staff see it
+   * beside the quote's source; `cq-submitted` and your webhooks carry it back as `partnerRef`.
+   */
+  'partner-ref'?: string;
   /** Where the CleanQuote API lives; default: the origin the script came from. */
   'api-base'?: string;
   /** 'light' (default), 'dark' or 'auto'. */

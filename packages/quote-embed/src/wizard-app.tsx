@@ -7,7 +7,7 @@
 
 import shadowCss from 'virtual:cleanquote-shadow-css';
 import { business } from '@cleanquote/content';
-import { SERVICE_OPTIONS, serviceFromSlug } from '@cleanquote/quote-core';
+import { readPartnerRef, SERVICE_OPTIONS, serviceFromSlug } from '@cleanquote/quote-core';
 import {
   browserDraftStorage,
   createFetchSubmitQuote,
@@ -51,6 +51,24 @@ function labelFor(options: EmbedOptions): string | undefined {
 
 function emit(host: HTMLElement, type: string, detail: unknown): void {
   host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
+
+/**
+ * The partner's reference to send with the quote (`partner-ref`, checked by the API's own rule), or
+ * why it is left out. A bad value never holds a visitor's quote back: the visitor cannot mend the
+ * page's attribute, so the quote goes without it and the page's developer reads why on the console.
+ */
+function partnerRefOf(options: EmbedOptions): { partnerRef?: string; warning?: string } {
+  if (options.partnerRef === undefined) return {};
+  const left = 'so quotes from this element are sent without it (PROTOCOL.md, partner-ref).';
+  if (!options.partnerKey) {
+    return { warning: `<cleanquote-wizard>: partner-ref is sent only with partner-key, ${left}` };
+  }
+  const checked = readPartnerRef(options.partnerRef);
+  if (checked.ok) return { partnerRef: checked.partnerRef };
+  return {
+    warning: `<cleanquote-wizard>: partner-ref ${JSON.stringify(options.partnerRef)} is not valid (${checked.message}), ${left}`,
+  };
 }
 
 /** Where the visitor goes after a submission when the page asked for it (`success-url`). */
@@ -113,8 +131,11 @@ function EmbeddedWizard({ host, options, generation, onStep }: EmbeddedWizardPro
   // The default submission, noting each answer's status so a refusal can be told from an outage.
   const lastStatus = useRef<number | undefined>(undefined);
   const [refused, setRefused] = useState(false);
+  // The reference the last submission carried: `cq-submitted` reports what the business recorded.
+  const sentPartnerRef = useRef<string | undefined>(undefined);
   const submitQuote = useRef<SubmitQuoteFunction>((submission, init) => {
     lastStatus.current = undefined;
+    sentPartnerRef.current = partnerRefOf(latest.current).partnerRef;
     return createFetchSubmitQuote({
       apiBaseUrl: latest.current.apiBase,
       fetch: async (input, request) => {
@@ -132,7 +153,7 @@ function EmbeddedWizard({ host, options, generation, onStep }: EmbeddedWizardPro
           return new Response(JSON.stringify({ error: message }), { status: 403 });
         }
       },
-    })(submission, init);
+    })({ ...submission, partnerRef: sentPartnerRef.current }, init);
   });
 
   return (
@@ -159,7 +180,7 @@ function EmbeddedWizard({ host, options, generation, onStep }: EmbeddedWizardPro
         }}
         onSubmitted={({ reference }) => {
           setRefused(false);
-          emit(host, 'cq-submitted', { reference });
+          emit(host, 'cq-submitted', { reference, partnerRef: sentPartnerRef.current ?? null });
           const { successUrl } = latest.current;
           if (successUrl) location.assign(successLocation(successUrl, reference));
         }}
@@ -214,6 +235,15 @@ export const mount: MountEmbed = (host, shadowRoot, initial): EmbedHandle => {
         });
   resizeObserver?.observe(container);
 
+  // Each new problem with partner-ref is reported once, when the element shows or the attribute changes.
+  let warned: string | undefined;
+  const checkPartnerRef = (next: EmbedOptions) => {
+    const { warning } = partnerRefOf(next);
+    if (warning !== undefined && warning !== warned) console.warn(warning);
+    warned = warning;
+  };
+  checkPartnerRef(initial);
+
   const root = createRoot(container);
   let options = initial;
   let generation = 0;
@@ -227,6 +257,7 @@ export const mount: MountEmbed = (host, shadowRoot, initial): EmbedHandle => {
 
   return {
     update(next) {
+      checkPartnerRef(next);
       const prefillChanged = next.service !== options.service || next.suburb !== options.suburb;
       // In use: keep every answer (and the pre-fill it started from); the rest applies at once.
       options = touched ? { ...next, service: options.service, suburb: options.suburb } : next;

@@ -31,6 +31,15 @@ describe('createFetchSubmitQuote', () => {
     expect(init?.credentials).toBe('omit');
   });
 
+  it("sends the partner's reference beside the request, and only with a partner key", async () => {
+    const fetchStub = answer(201, { reference: 'CQ-7KX4M2QH' });
+    const submit = createFetchSubmitQuote({ fetch: fetchStub });
+    await submit({ ...submission, partnerKey: 'agency-1', partnerRef: 'case-123' }, { signal: signal() });
+    await submit({ ...submission, partnerRef: 'case-123' }, { signal: signal() });
+    const bodies = fetchStub.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    expect(bodies).toEqual([{ ...request, partnerRef: 'case-123' }, request]);
+  });
+
   it('uses the same origin by default and sends no partner header without a key', async () => {
     const fetchStub = answer(201, { reference: 'CQ-7KX4M2QH' });
     await createFetchSubmitQuote({ fetch: fetchStub })(submission, { signal: signal() });

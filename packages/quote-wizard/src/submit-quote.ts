@@ -9,6 +9,11 @@ import type { SubmitQuoteInput, SubmitQuoteOutput } from '@cleanquote/quote-core
 export interface QuoteSubmission extends SubmitQuoteInput {
   /** The partner site's key, sent as `X-Partner-Key`; absent on the main site. */
   readonly partnerKey?: string | undefined;
+  /**
+   * The partner's own reference for this quote ('case-123'), already checked (`readPartnerRef` of
+   * @cleanquote/quote-core): sent as `partnerRef` beside the request, and only with `partnerKey`.
+   */
+  readonly partnerRef?: string | undefined;
 }
 
 /**
@@ -87,7 +92,7 @@ function browserIsOnline(): boolean {
 
 /**
  * The default submit function: `POST {apiBaseUrl}/api/service-form` with the JSON request, the
- * `Idempotency-Key` header and, for partner pages, `X-Partner-Key`.
+ * `Idempotency-Key` header and, for partner pages, `X-Partner-Key` (and their `partnerRef` in the body).
  *
  * @example
  * ```tsx
@@ -99,7 +104,7 @@ export function createFetchSubmitQuote(options: FetchSubmitQuoteOptions = {}): S
   const timeoutMs = options.timeoutMs ?? SUBMIT_TIMEOUT_MS;
   const isOnline = options.isOnline ?? browserIsOnline;
 
-  return async ({ request, idempotencyKey, partnerKey }, { signal }) => {
+  return async ({ request, idempotencyKey, partnerKey, partnerRef }, { signal }) => {
     if (!isOnline()) throw new Error(SUBMIT_MESSAGES.offline);
     const doFetch = options.fetch ?? globalThis.fetch;
     const headers: Record<string, string> = {
@@ -126,7 +131,7 @@ export function createFetchSubmitQuote(options: FetchSubmitQuoteOptions = {}): S
         response = await doFetch(`${base}/api/service-form`, {
           method: 'POST',
           headers,
-          body: JSON.stringify(request),
+          body: JSON.stringify(partnerKey && partnerRef ? { ...request, partnerRef } : request),
           signal: controller.signal,
           // The API uses no cookie for submissions; partner pages must not send theirs.
           credentials: base === '' ? 'same-origin' : 'omit',

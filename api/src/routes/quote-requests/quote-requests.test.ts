@@ -74,6 +74,7 @@ describe('GET /api/contact without a dashboard password', () => {
       createdAt: '2026-11-01T00:00:00.000Z',
       status: 'new',
       source: 'main-site',
+      partnerRef: null,
       replyDueAt: '2026-11-02T00:00:00.000Z',
       firstResponseAt: null,
       statusChangedAt: '2026-11-01T00:00:00.000Z',

@@ -1,4 +1,4 @@
-import { toFieldErrors } from '@cleanquote/quote-core';
+import { type PartnerRefResult, readPartnerRef, toFieldErrors } from '@cleanquote/quote-core';
 import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/app-env.ts';
@@ -11,6 +11,21 @@ const IDEMPOTENCY_KEY = /^[\w-]{8,128}$/;
 
 export { TERMS_VERSION } from '../../quotes/store-quote-request.ts';
 
+/** What `partnerRef` without X-Partner-Key is told: only a partner's page has a reference to give. */
+export const PARTNER_REF_NEEDS_KEY = 'partnerRef needs a partner key';
+
+/**
+ * The partner's own reference beside the request (`partnerRef`; absent or null: none). It is not one
+ * of the visitor's answers, so the request's schema never sees it, and only a partner's page (one
+ * sending X-Partner-Key) has one to give.
+ */
+function partnerRefOf(body: unknown, withKey: boolean): PartnerRefResult | { ok: true; partnerRef: null } {
+  const value =
+    typeof body === 'object' && body !== null ? (body as { partnerRef?: unknown }).partnerRef : null;
+  if (value === undefined || value === null) return { ok: true, partnerRef: null };
+  return withKey ? readPartnerRef(value) : { ok: false, message: PARTNER_REF_NEEDS_KEY };
+}
+
 /**
  * POST /api/service-form: validates the whole quote request with the shared schema, stores it with
  * two queued mails (the business's notification, the client's auto-response) in one transaction and
@@ -20,7 +35,8 @@ export { TERMS_VERSION } from '../../quotes/store-quote-request.ts';
  * An X-Partner-Key header attributes the quote to a partner's site (source `partner:<key>`). Only the
  * partner's origins may use it: from any other origin the request is refused with 403 before its body
  * is read, as is every request of a partner staff disabled (with the business's phone number); a key
- * that is not known is a bad field (400). A disabled partner's site is refused even earlier, with or
+ * that is not known is a bad field (400). With a key, `partnerRef` in the body is the partner's own
+ * reference for the quote, stored with it. A disabled partner's site is refused even earlier, with or
  * without a key, by the origin check (security/baseline.ts).
  */
 export const serviceFormRoutes = new Hono<AppEnv>().post('/', async (c) => {
@@ -56,13 +72,24 @@ export const serviceFormRoutes = new Hono<AppEnv>().post('/', async (c) => {
   if (partner.outcome === 'unknown-key') {
     fields['X-Partner-Key'] = PARTNER_REFUSALS.unknownKey;
   }
-  if (partner.outcome === 'unknown-key' || !result?.success || Object.keys(fields).length > 0) {
+  const partnerRef = partnerRefOf(
+    parsedBody.ok ? parsedBody.body : undefined,
+    partner.outcome !== 'main-site',
+  );
+  if (!partnerRef.ok) fields.partnerRef = partnerRef.message;
+  if (
+    partner.outcome === 'unknown-key' ||
+    !result?.success ||
+    !partnerRef.ok ||
+    Object.keys(fields).length > 0
+  ) {
     return invalidBody(c, fields);
   }
   const source = partner.source;
   const answer = await storeQuoteRequest(c, {
     request: result.data,
     source,
+    partnerRef: partnerRef.partnerRef,
     idempotencyKey: idempotencyKey ?? null,
   });
   if (answer.outcome === 'conflict') {

@@ -44,6 +44,18 @@ export {
   parseDollars,
 } from './money.ts';
 export {
+  MAX_WEBHOOK_URL,
+  type PartnerWebhook,
+  type PartnerWebhookInput,
+  partnerWebhook,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENTS,
+  WEBHOOK_TEST_EVENT,
+  type WebhookDeliveryStatus,
+  type WebhookEvent,
+  webhookUrl,
+} from './partner-webhooks.ts';
+export {
   type NewPartner,
   type NewPartnerInput,
   newPartner,

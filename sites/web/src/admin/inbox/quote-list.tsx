@@ -298,6 +298,7 @@ function QuoteRow({
       <div className="quote-row__meta">
         {suburb ? <span>{suburb}</span> : null}
         <span>{sourceLabel(quote.source, partnerNames)}</span>
+        {quote.partnerRef ? <span className="quote-partner-ref">ref {quote.partnerRef}</span> : null}
         <span>{formatMelbourneTime(quote.createdAt)}</span>
         {timing.state === 'answered' ? null : (
           <strong className={`reply-timing reply-timing--${timing.state}`}>{timing.text}</strong>

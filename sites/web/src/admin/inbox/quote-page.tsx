@@ -133,6 +133,7 @@ export function QuotePage({ id, backHref, hrefOf }: QuotePageProps) {
         <p className="muted">
           Reference {quote.reference} · received {formatMelbourneTime(quote.createdAt)} ·{' '}
           {sourceLabel(quote.source, partnerNames)}
+          {quote.partnerRef ? <span className="quote-partner-ref"> · ref {quote.partnerRef}</span> : null}
         </p>
         {timing.state === 'answered' ? null : (
           <p>
@@ -186,7 +187,10 @@ export function QuotePage({ id, backHref, hrefOf }: QuotePageProps) {
           ))}
           <div>
             <dt>Source</dt>
-            <dd>{sourceLabel(quote.source, partnerNames)}</dd>
+            <dd>
+              {sourceLabel(quote.source, partnerNames)}
+              {quote.partnerRef ? <span className="quote-partner-ref"> · ref {quote.partnerRef}</span> : null}
+            </dd>
           </div>
           <div>
             <dt>Consent</dt>
