@@ -11,24 +11,38 @@ import { partnerWebhook } from '@cleanquote/quote-core/staff';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { e2eAdmin } from '../support/e2e-admin.ts';
 import { type ServerWithSmtp, startServerWithSmtp } from '../support/server-with-smtp.ts';
 import { signInThroughLogIn } from '../support/staff-sign-in.ts';
 
-/** A request the receiver got: its headers and its body exactly as sent (signatures cover the bytes). */
+/** A request the receiver got: its path, headers and body exactly as sent (signatures cover the bytes). */
 interface Received {
+  path: string;
   headers: IncomingHttpHeaders;
   body: string;
 }
 
-/** A partner's receiver on 127.0.0.1: records every request and answers 200. */
-async function startReceiver(): Promise<{ origin: string; received: Received[]; close(): Promise<void> }> {
+/** A partner's receiver on 127.0.0.1. */
+interface Receiver {
+  origin: string;
+  received: Received[];
+  /** The statuses to answer on `path`, one per request, before answering 200 again. */
+  answer(path: string, ...statuses: number[]): void;
+  close(): Promise<void>;
+}
+
+/** A partner's receiver on 127.0.0.1: records every request and answers 200 unless told otherwise. */
+async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
+  const planned = new Map<string, number[]>();
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
+      const path = request.url ?? '/';
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const status = planned.get(path)?.shift() ?? 200;
+      response.writeHead(status, { 'Content-Type': 'text/plain' }).end(status === 200 ? 'ok' : 'no');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,12 +50,13 @@ async function startReceiver(): Promise<{ origin: string; received: Received[]; 
   return {
     origin: `http://127.0.0.1:${port}`,
     received,
+    answer: (path, ...statuses) => planned.set(path, statuses),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 
 let app: ServerWithSmtp;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Receiver;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -122,7 +137,7 @@ test('staff set a webhook, see its secret once, and a test event arrives signed 
   expect(storedText).not.toContain(secret.slice('whsec_'.length));
 
   await webhook.getByRole('button', { name: 'Send test event' }).click();
-  await expect(page.getByText('Test event queued')).toBeVisible();
+  await expect(page.getByText('Test event queued', { exact: true })).toBeVisible();
   const log = webhook.getByRole('table', { name: 'Deliveries' });
   const row = log.getByRole('row').filter({ hasText: 'webhook.test' });
   await expect(row).toHaveCount(1);
@@ -241,7 +256,7 @@ test('the webhook is set, tested and rotated from the keyboard alone', async ({ 
   await page.keyboard.press('Tab');
   await expect(webhook.getByRole('button', { name: 'Send test event' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Test event queued')).toBeVisible();
+  await expect(page.getByText('Test event queued', { exact: true })).toBeVisible();
   await webhook.getByRole('button', { name: 'Rotate Secret' }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('alertdialog', { name: `Rotate the signing secret for ${name}?` });
@@ -268,6 +283,74 @@ test('the webhook is set, tested and rotated from the keyboard alone', async ({ 
   await webhook.getByRole('button', { name: 'Refresh deliveries' }).focus();
   await page.keyboard.press('Tab');
   await expect(webhook.getByRole('region', { name: `Deliveries for ${name}` })).toBeFocused();
+});
+
+test('a receiver answering 410 Gone switches the webhook off, says so, and its dead delivery is retried', async ({
+  page,
+}) => {
+  const key = `gone-${Date.now().toString(36)}`;
+  const name = `Gone Partner ${key.slice(-4)}`;
+  const path = `/gone/${key}`;
+  receiver.answer(path, 410);
+  await signInThroughLogIn(page, app.url, '/partners');
+  const card = await addPartner(page, name, key);
+  const webhook = card.getByRole('region', { name: `Webhook for ${name}` });
+  await webhook.getByLabel('Webhook URL').fill(`${receiver.origin}${path}`);
+  await webhook.getByRole('button', { name: 'Save Webhook' }).click();
+  await expect(webhook.getByRole('textbox', { name: 'Signing secret' })).toBeFocused();
+
+  await webhook.getByRole('button', { name: 'Send test event' }).click();
+  const row = webhook
+    .getByRole('table', { name: 'Deliveries' })
+    .getByRole('row')
+    .filter({ hasText: 'webhook.test' });
+  await expect(row.getByRole('cell', { name: 'Dead', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: '410', exact: true })).toBeVisible();
+  // The app switched the webhook off: the card says so, and Enabled is no longer ticked.
+  await expect(webhook.getByRole('note')).toContainText('410 Gone');
+  await expect(webhook.getByRole('checkbox', { name: 'Enabled' })).not.toBeChecked();
+  await expectNoAxeViolations(page);
+
+  // Retry sends it again with the same webhook-id; this time the receiver takes it.
+  const id = (await row.getByRole('rowheader').textContent()) ?? '';
+  expect(id).not.toBe('');
+  await row.getByRole('button', { name: `Retry ${id}` }).click();
+  await expect(row.getByRole('cell', { name: 'Delivered', exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
+  const attempts = receiver.received.filter((each) => each.path === path);
+  expect(attempts.map((each) => each.headers['webhook-id'])).toEqual([id, id]);
+
+  // Enabled again: the notice goes.
+  await webhook.getByRole('checkbox', { name: 'Enabled' }).check();
+  await webhook.getByRole('button', { name: 'Save Webhook' }).click();
+  await expect(webhook.getByRole('note')).toHaveCount(0);
+  await expect(webhook.getByRole('checkbox', { name: 'Enabled' })).toBeChecked();
+});
+
+test('on a server without SECRETS_KEY, saving a webhook says why nothing was kept', async ({ page }) => {
+  // The Playwright config's own server runs without SECRETS_KEY.
+  const key = `no-secrets-${Date.now().toString(36)}`;
+  const name = `No Secrets Partner ${key.slice(-4)}`;
+  await page.goto('/api/login?next=/partners');
+  await page.getByLabel('Email address').fill(e2eAdmin.email);
+  await page.getByLabel('Password').fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/partners$/);
+  const card = await addPartner(page, name, key);
+  const webhook = card.getByRole('region', { name: `Webhook for ${name}` });
+  await webhook.getByLabel('Webhook URL').fill('https://partner.example/webhooks/cleanquote');
+  const answer = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && response.url().endsWith(`/${key}/webhook`),
+  );
+  await webhook.getByRole('button', { name: 'Save Webhook' }).click();
+  const response = await answer;
+  expect(response.status()).toBe(503);
+  const { error } = (await response.json()) as { error: string };
+  expect(error).toContain('SECRETS_KEY');
+  await expect(webhook.getByRole('alert')).toHaveText(error);
+  await expect(webhook.getByRole('textbox', { name: 'Signing secret' })).toHaveCount(0);
+  await expect(webhook.getByRole('button', { name: 'Send test event' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 function escapeRegExp(text: string): string {

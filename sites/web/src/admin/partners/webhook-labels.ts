@@ -35,3 +35,16 @@ export const PENDING_DELIVERY_POLL_MS = 3000;
 export function deliveryPollInterval(deliveries: readonly { status: string }[] | undefined): number | false {
   return deliveries?.some((delivery) => delivery.status === 'pending') ? PENDING_DELIVERY_POLL_MS : false;
 }
+
+/**
+ * True when a delivery that was pending in `before` is pending no more in `after`: it was delivered
+ * or given up, and a receiver answering 410 Gone switches the webhook off, so the webhook is read
+ * again too.
+ */
+export function deliverySettled(
+  before: readonly { id: string; status: string }[] | undefined,
+  after: readonly { id: string; status: string }[],
+): boolean {
+  const pending = new Set(before?.filter((delivery) => delivery.status === 'pending').map(({ id }) => id));
+  return after.some((delivery) => pending.has(delivery.id) && delivery.status !== 'pending');
+}

@@ -2,7 +2,7 @@ import type { PartnerWebhookInput } from '@cleanquote/quote-core/staff';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { partnerKeys } from '../lib/partners-query.ts';
 import { type Answer, answer, StaffApiError, staffApi } from '../lib/staff-api.ts';
-import { deliveryPollInterval } from './webhook-labels.ts';
+import { deliveryPollInterval, deliverySettled } from './webhook-labels.ts';
 
 const webhookApi = staffApi.partners[':key'].webhook;
 
@@ -11,7 +11,7 @@ export type WebhookSettings = Answer<typeof webhookApi.$get>;
 /** What PUT /api/partners/:key/webhook answers: the webhook, with `secret` when it was just created. */
 export type SavedWebhook = Answer<typeof webhookApi.$put>;
 /** One delivery of a partner's webhook, as GET /api/partners/:key/webhook/deliveries lists it. */
-export type WebhookDelivery = Answer<typeof webhookApi.deliveries.$get>[number];
+export type WebhookDelivery = Answer<typeof webhookApi.deliveries.$get>['deliveries'][number];
 
 /**
  * A partner's webhook keys, under the partners' own (so a partner change reads them again too):
@@ -38,11 +38,22 @@ export function webhookQuery(key: string) {
   });
 }
 
-/** A partner's deliveries, newest first, read again every few seconds while one is pending. */
+/**
+ * A partner's deliveries, newest first, read again every few seconds while one is pending. Once a
+ * pending one has settled the webhook is read again: a receiver's 410 Gone switches it off.
+ */
 export function deliveriesQuery(key: string) {
   return queryOptions({
     queryKey: webhookKeys.deliveries(key),
-    queryFn: () => answer(webhookApi.deliveries.$get({ param: { key } })),
+    queryFn: async ({ client }) => {
+      const before = client.getQueryData<WebhookDelivery[]>(webhookKeys.deliveries(key));
+      const { deliveries } = await answer(webhookApi.deliveries.$get({ param: { key } }));
+      if (deliverySettled(before, deliveries)) {
+        // Exact: the deliveries' own key starts with the webhook's.
+        void client.invalidateQueries({ queryKey: webhookKeys.webhook(key), exact: true });
+      }
+      return deliveries;
+    },
     refetchInterval: (query) => deliveryPollInterval(query.state.data),
     staleTime: 0,
     meta: {

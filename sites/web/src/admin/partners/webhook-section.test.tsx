@@ -43,7 +43,7 @@ const delivered: WebhookDelivery = {
   lastError: null,
   createdAt: '2026-11-23T22:05:00.000Z',
   deliveredAt: '2026-11-23T22:05:01.000Z',
-  nextAttemptAt: '2026-11-23T22:05:00.000Z',
+  nextAttemptAt: null,
 };
 const dead: WebhookDelivery = {
   id: 'msg_2p9Dead',
@@ -54,7 +54,7 @@ const dead: WebhookDelivery = {
   lastError: 'The receiver answered 500',
   createdAt: '2026-11-22T01:00:00.000Z',
   deliveredAt: null,
-  nextAttemptAt: '2026-11-23T01:00:00.000Z',
+  nextAttemptAt: null,
 };
 
 beforeEach(() => {
@@ -62,7 +62,7 @@ beforeEach(() => {
   sent = [];
   routes = {
     [`GET ${base}`]: () => json(404, { error: 'This partner has no webhook.' }),
-    [`GET ${base}/deliveries`]: () => json(200, []),
+    [`GET ${base}/deliveries`]: () => json(200, { deliveries: [] }),
   };
   vi.stubGlobal(
     'fetch',
@@ -155,7 +155,7 @@ describe('a partner without a webhook', () => {
   });
 
   it('puts the server’s fields.url at the URL field and focuses it', async () => {
-    const refusal = 'webhook URL resolves to a private address (10.0.0.1)';
+    const refusal = '10.0.0.1 is not a public internet address: webhooks are only sent to public addresses';
     routes[`PUT ${base}`] = () =>
       json(400, { error: 'Please check the highlighted fields.', fields: { url: refusal } });
     renderSection();
@@ -174,7 +174,8 @@ describe('a partner without a webhook', () => {
   });
 
   it('when the server keeps nothing (no SECRETS_KEY), its message is shown in the form', async () => {
-    const refusal = 'Webhooks need SECRETS_KEY set on the server to seal their signing secrets.';
+    const refusal =
+      'Webhooks need SECRETS_KEY on this server: their signing secrets are stored encrypted with it. Nothing was saved.';
     routes[`PUT ${base}`] = () => json(503, { error: refusal });
     renderSection();
     await screen.findByLabelText('Webhook URL');
@@ -232,7 +233,8 @@ describe('a partner with a webhook', () => {
 
   it('Rotate Secret asks first, saying the old secret signs 24 hours more, then shows the new one', async () => {
     const secret = 'whsec_RotatedRotatedRotatedRotated0000';
-    routes[`POST ${base}/rotate`] = () => json(200, { secret });
+    routes[`POST ${base}/rotate`] = () =>
+      json(200, { secret, previousSecretUntil: '2026-11-24T22:00:00.000Z' });
     renderSection();
     await within(region()).findByRole('button', { name: /^Rotate Secret/ });
     await press(/^Rotate Secret/);
@@ -260,7 +262,7 @@ describe('a partner with a webhook', () => {
 describe('the delivery log', () => {
   beforeEach(() => {
     routes[`GET ${base}`] = () => json(200, settings);
-    routes[`GET ${base}/deliveries`] = () => json(200, [delivered, dead]);
+    routes[`GET ${base}/deliveries`] = () => json(200, { deliveries: [delivered, dead] });
   });
 
   it('lists each delivery with its status, attempts, last answer and Melbourne times', async () => {
@@ -298,8 +300,10 @@ describe('the delivery log', () => {
   it('Retry on a dead delivery sends it again and reads the log again', async () => {
     routes[`POST ${base}/deliveries/${dead.id}/retry`] = () => {
       routes[`GET ${base}/deliveries`] = () =>
-        json(200, [delivered, { ...dead, status: 'pending', nextAttemptAt: '2026-11-24T00:00:00.000Z' }]);
-      return json(200, { ...dead, status: 'pending' });
+        json(200, {
+          deliveries: [delivered, { ...dead, status: 'pending', nextAttemptAt: '2026-11-24T00:00:00.000Z' }],
+        });
+      return json(202, { ...dead, status: 'pending' });
     };
     renderSection();
     const table = await within(region()).findByRole('table', { name: 'Deliveries' });

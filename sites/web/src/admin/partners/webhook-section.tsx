@@ -67,7 +67,7 @@ export function WebhookSection({ partner }: { partner: WebhookPartner }) {
         <>
           {webhook.data?.disabledReason ? (
             <p className="webhook__notice" role="note">
-              Turned off by the app: {webhook.data.disabledReason} Tick Enabled and save to send to it again.
+              {webhook.data.disabledReason} Tick Enabled and save to send events to it again.
             </p>
           ) : null}
           <WebhookForm partner={partner} webhook={webhook.data} onSecret={(next) => setSecret(next)} />
@@ -126,7 +126,10 @@ function WebhookForm({
     PartnerWebhook
   >({
     resolver: zodResolver(partnerWebhook),
-    defaultValues: formValues(webhook),
+    // The server's values, followed when they change (the app may switch the webhook off), except
+    // in the fields staff are editing.
+    values: formValues(webhook),
+    resetOptions: { keepDirtyValues: true },
   });
 
   const submit = handleSubmit((values) => {
