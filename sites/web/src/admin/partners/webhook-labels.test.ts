@@ -5,6 +5,7 @@ import {
   deliverySettled,
   deliveryStatusLabel,
   PENDING_DELIVERY_POLL_MS,
+  withMelbourneTimes,
 } from './webhook-labels.ts';
 
 describe('the delivery log’s words and rhythm', () => {
@@ -22,11 +23,12 @@ describe('the delivery log’s words and rhythm', () => {
     expect(PENDING_DELIVERY_POLL_MS).toBeLessThanOrEqual(5000);
   });
 
-  it('notices when a pending delivery was delivered or given up, not when one is added or stays', () => {
+  it('notices a delivery delivered or given up since the last reading, not one added or unchanged', () => {
     const pending = { id: 'msg_1', status: 'pending' };
-    expect(deliverySettled(undefined, [pending])).toBe(false);
+    expect(deliverySettled(undefined, [{ id: 'msg_1', status: 'dead' }])).toBe(false);
+    expect(deliverySettled([], [pending])).toBe(false);
     expect(deliverySettled([pending], [pending])).toBe(false);
-    expect(deliverySettled([], [{ id: 'msg_2', status: 'dead' }])).toBe(false);
+    expect(deliverySettled([{ id: 'msg_1', status: 'dead' }], [{ id: 'msg_1', status: 'dead' }])).toBe(false);
     expect(deliverySettled([pending], [{ id: 'msg_1', status: 'delivered' }])).toBe(true);
     expect(
       deliverySettled(
@@ -37,5 +39,16 @@ describe('the delivery log’s words and rhythm', () => {
         ],
       ),
     ).toBe(true);
+    // Sent and given up between two readings: never seen pending.
+    expect(deliverySettled([], [{ id: 'msg_3', status: 'dead' }])).toBe(true);
+  });
+
+  it('shows the instants in a server’s sentence in Melbourne time', () => {
+    expect(
+      withMelbourneTimes(
+        'The receiver answered 410 Gone on 2026-11-25T04:07:56.397Z: the webhook was switched off.',
+      ),
+    ).toBe('The receiver answered 410 Gone on 25/11/2026 at 3:07 PM: the webhook was switched off.');
+    expect(withMelbourneTimes('No time here.')).toBe('No time here.');
   });
 });

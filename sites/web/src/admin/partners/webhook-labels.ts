@@ -1,4 +1,5 @@
 import type { WebhookDeliveryStatus, WebhookEvent } from '@cleanquote/quote-core/staff';
+import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 
 /*
  * The webhook part of a partner's card in words: what each event means, what each delivery status is
@@ -37,14 +38,27 @@ export function deliveryPollInterval(deliveries: readonly { status: string }[] |
 }
 
 /**
- * True when a delivery that was pending in `before` is pending no more in `after`: it was delivered
- * or given up, and a receiver answering 410 Gone switches the webhook off, so the webhook is read
- * again too.
+ * True when, since the last reading `before`, a delivery was delivered or given up (one that was
+ * pending, or one that settled before it was ever seen). A receiver answering 410 Gone switches the
+ * webhook off, so the webhook is read again then. The first reading (no `before`) says false: the
+ * webhook was read beside it.
  */
 export function deliverySettled(
   before: readonly { id: string; status: string }[] | undefined,
   after: readonly { id: string; status: string }[],
 ): boolean {
-  const pending = new Set(before?.filter((delivery) => delivery.status === 'pending').map(({ id }) => id));
-  return after.some((delivery) => pending.has(delivery.id) && delivery.status !== 'pending');
+  if (before === undefined) return false;
+  const seen = new Map(before.map((delivery) => [delivery.id, delivery.status]));
+  return after.some((delivery) => delivery.status !== 'pending' && seen.get(delivery.id) !== delivery.status);
+}
+
+/** An instant as the API writes it into a sentence (ISO 8601 in UTC). */
+const ISO_INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z\b/g;
+
+/**
+ * A sentence from the server (why the app switched a webhook off) with each instant in it shown in
+ * Melbourne time, as every time in the admin area is.
+ */
+export function withMelbourneTimes(sentence: string): string {
+  return sentence.replace(ISO_INSTANT, (instant) => formatMelbourneTime(instant) || instant);
 }

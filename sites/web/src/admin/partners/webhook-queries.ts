@@ -39,8 +39,8 @@ export function webhookQuery(key: string) {
 }
 
 /**
- * A partner's deliveries, newest first, read again every few seconds while one is pending. Once a
- * pending one has settled the webhook is read again: a receiver's 410 Gone switches it off.
+ * A partner's deliveries, newest first, read again every few seconds while one is pending. Once one
+ * was delivered or given up the webhook is read again: a receiver's 410 Gone switches it off.
  */
 export function deliveriesQuery(key: string) {
   return queryOptions({

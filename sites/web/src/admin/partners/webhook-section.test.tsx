@@ -249,10 +249,17 @@ describe('a partner with a webhook', () => {
 
   it('says when the app turned the webhook off by itself', async () => {
     routes[`GET ${base}`] = () =>
-      json(200, { ...settings, enabled: false, disabledReason: 'The receiver answered 410 Gone.' });
+      json(200, {
+        ...settings,
+        enabled: false,
+        disabledReason:
+          'The receiver answered 410 Gone on 2026-11-25T04:07:56.397Z: the webhook was switched off.',
+      });
     renderSection();
     const notice = await within(region()).findByRole('note');
-    expect(notice.textContent).toContain('The receiver answered 410 Gone.');
+    expect(notice.textContent).toBe(
+      'The receiver answered 410 Gone on 25/11/2026 at 3:07 PM: the webhook was switched off. Tick Enabled and save to send events to it again.',
+    );
     expect((within(region()).getByRole('checkbox', { name: 'Enabled' }) as HTMLInputElement).checked).toBe(
       false,
     );

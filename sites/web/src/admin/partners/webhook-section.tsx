@@ -15,7 +15,8 @@ import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { showServerFieldErrors } from '../lib/field-errors.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
 import { DeliveryLog } from './delivery-log.tsx';
-import { EVENT_DESCRIPTIONS } from './webhook-labels.ts';
+import type { PartnerSite } from './partners-queries.ts';
+import { EVENT_DESCRIPTIONS, withMelbourneTimes } from './webhook-labels.ts';
 import {
   useRotateSecret,
   useSaveWebhook,
@@ -31,10 +32,7 @@ const COPIED_NOTICE_MS = 2000;
 const WEBHOOK_FIELDS = ['url', 'events', 'enabled'] as const;
 
 /** The partner a webhook belongs to, as its card knows it. */
-interface WebhookPartner {
-  key: string;
-  name: string;
-}
+type WebhookPartner = Pick<PartnerSite, 'key' | 'name'>;
 
 /**
  * The webhook part of a partner's card: where the partner's systems hear about its quotes (URL,
@@ -67,7 +65,8 @@ export function WebhookSection({ partner }: { partner: WebhookPartner }) {
         <>
           {webhook.data?.disabledReason ? (
             <p className="webhook__notice" role="note">
-              {webhook.data.disabledReason} Tick Enabled and save to send events to it again.
+              {withMelbourneTimes(webhook.data.disabledReason)} Tick Enabled and save to send events to it
+              again.
             </p>
           ) : null}
           <WebhookForm partner={partner} webhook={webhook.data} onSecret={(next) => setSecret(next)} />
