@@ -207,10 +207,28 @@ export class WebhookDeliveryWorker {
     }
   }
 
+  /** Due deliveries of partners not being sent to now: pending, due, and not leased to a live worker. */
+  #dueWhere(busyPartners: readonly string[], now: Date) {
+    return and(
+      eq(webhookDeliveries.status, 'pending'),
+      lte(webhookDeliveries.nextAttemptAt, now),
+      or(isNull(webhookDeliveries.leaseUntil), lt(webhookDeliveries.leaseUntil, now)),
+      busyPartners.length > 0 ? notInArray(webhookDeliveries.partnerKey, [...busyPartners]) : undefined,
+    );
+  }
+
   /** Claims due deliveries while there is room, one partner at a time, and starts sending each. */
   async #claimDue(): Promise<void> {
     while (!this.#stopped && this.#inFlight.size < this.#options.concurrency) {
-      const claimed = await this.#claimNext([...this.#inFlight.keys()]);
+      const busyPartners = [...this.#inFlight.keys()];
+      // A read first: an idle poll never takes a turn in the write queue.
+      const [due] = await this.#database.db
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(this.#dueWhere(busyPartners, this.#options.clock.now()))
+        .limit(1);
+      if (!due) return;
+      const claimed = await this.#claimNext(busyPartners);
       if (!claimed) return;
       const partnerKey = claimed.delivery.partnerKey;
       const sending = this.#deliver(claimed)
@@ -250,16 +268,7 @@ export class WebhookDeliveryWorker {
           })
           .from(webhookDeliveries)
           .leftJoin(partnerWebhooks, eq(partnerWebhooks.partnerKey, webhookDeliveries.partnerKey))
-          .where(
-            and(
-              eq(webhookDeliveries.status, 'pending'),
-              lte(webhookDeliveries.nextAttemptAt, now),
-              or(isNull(webhookDeliveries.leaseUntil), lt(webhookDeliveries.leaseUntil, now)),
-              busyPartners.length > 0
-                ? notInArray(webhookDeliveries.partnerKey, [...busyPartners])
-                : undefined,
-            ),
-          )
+          .where(this.#dueWhere(busyPartners, now))
           .orderBy(asc(webhookDeliveries.nextAttemptAt))
           .limit(1);
         if (!due) return undefined;

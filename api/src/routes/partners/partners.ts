@@ -26,8 +26,8 @@ async function quoteCounts(db: AuthEnv['Variables']['database']['db']): Promise<
  * Partner sites, managed by staff on /partners: GET /api/partners lists them with their quote counts
  * (and the embed script's exact-version URL and SRI hash for their snippet), POST adds one
  * {name, key, origins}, PATCH /api/partners/:key renames it, changes its origins or disables /
- * enables it, DELETE /api/partners/:key deletes one no quote request came through (204; 409 when it
- * has quote requests: disable it instead). Every change takes effect on the next request (the
+ * enables it, DELETE /api/partners/:key deletes one no quote request came through, and its webhook (204;
+ * 409 when it has quote requests: disable it instead). Every change takes effect on the next request (the
  * registry is read again). Behind the admin session; partners are not quote data, so no dashboard
  * unlock.
  */
