@@ -283,6 +283,9 @@ test('the webhook is set, tested and rotated from the keyboard alone', async ({ 
   await expect(secretField).toBeFocused();
   await expect(secretField).toHaveValue(/^whsec_/);
   await expect(secretField).not.toHaveValue(firstSecret);
+  await expect(
+    webhook.getByText(/^The previous secret also signs until \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2} [AP]M\.$/),
+  ).toBeVisible();
 
   // The test event's delivery is in the log, reached by keyboard too (the log scrolls sideways).
   const log = webhook.getByRole('table', { name: 'Deliveries' });

@@ -150,6 +150,9 @@ describe('a partner without a webhook', () => {
     }
     await press(/^Save Webhook/);
     expect(within(region()).getByText('Choose at least one event to send')).toBeTruthy();
+    const first = within(region()).getByRole('checkbox', { name: 'quote.created' });
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(description(first)).toBe('A quote request is received Choose at least one event to send');
     expect(document.activeElement).toBe(within(region()).getByRole('checkbox', { name: 'quote.created' }));
     expect(puts()).toEqual([]);
   });

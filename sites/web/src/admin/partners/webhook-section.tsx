@@ -71,7 +71,7 @@ export function WebhookSection({ partner }: { partner: WebhookPartner }) {
           ) : null}
           <WebhookForm partner={partner} webhook={webhook.data} onSecret={(next) => setSecret(next)} />
           {secret ? <SigningSecret secret={secret} partnerName={partner.name} field={secretField} /> : null}
-          {webhook.data?.previousSecretUntil ? (
+          {webhook.data?.previousSecretUntil && Date.parse(webhook.data.previousSecretUntil) > Date.now() ? (
             <p className="muted">
               The previous secret also signs until{' '}
               <time dateTime={webhook.data.previousSecretUntil}>
@@ -197,7 +197,7 @@ function WebhookForm({
               value={event}
               {...register('events')}
               aria-invalid={message('events') ? true : undefined}
-              aria-describedby={`${ids}-event-${event}-description`}
+              aria-describedby={describedBy('events', `${ids}-event-${event}-description`)}
             />
             <label htmlFor={`${ids}-event-${event}`}>{event}</label>
             <span id={`${ids}-event-${event}-description`} className="muted">
