@@ -1,68 +1,35 @@
 /**
  * Staff set a partner's webhook on /partners — against the app's own server process with SECRETS_KEY
- * set and a receiver on 127.0.0.1 (allowed by WEBHOOK_ALLOWED_HTTP_ORIGINS) that verifies every
- * delivery with the standardwebhooks library: the secret is shown once, a test event arrives signed,
- * the log shows it delivered, and addresses inside a private network are refused at the URL field.
+ * set and a partner's receiver on 127.0.0.1 (allowed by WEBHOOK_ALLOWED_HTTP_ORIGINS), its deliveries
+ * verified with the standardwebhooks library: the secret is shown once, a test event arrives signed
+ * and the log shows it Delivered, addresses inside a private network are refused at the URL field, a
+ * receiver's 410 Gone switches the webhook off and its dead delivery is retried, all of it works from
+ * the keyboard; and on a server without SECRETS_KEY the form says why nothing was kept.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { partnerWebhook } from '@cleanquote/quote-core/staff';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { Webhook } from 'standardwebhooks';
+import {
+  startWebhookReceiver,
+  verifyWebhook,
+  type WebhookReceiver,
+} from '../../api/src/test-support/webhook-receiver.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { e2eAdmin } from '../support/e2e-admin.ts';
 import { type ServerWithSmtp, startServerWithSmtp } from '../support/server-with-smtp.ts';
 import { signInThroughLogIn } from '../support/staff-sign-in.ts';
 
-/** A request the receiver got: its path, headers and body exactly as sent (signatures cover the bytes). */
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A partner's receiver on 127.0.0.1. */
-interface Receiver {
-  origin: string;
-  received: Received[];
-  /** The statuses to answer on `path`, one per request, before answering 200 again. */
-  answer(path: string, ...statuses: number[]): void;
-  close(): Promise<void>;
-}
-
-/** A partner's receiver on 127.0.0.1: records every request and answers 200 unless told otherwise. */
-async function startReceiver(): Promise<Receiver> {
-  const received: Received[] = [];
-  const planned = new Map<string, number[]>();
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const path = request.url ?? '/';
-      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const status = planned.get(path)?.shift() ?? 200;
-      response.writeHead(status, { 'Content-Type': 'text/plain' }).end(status === 200 ? 'ok' : 'no');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    received,
-    answer: (path, ...statuses) => planned.set(path, statuses),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
 let app: ServerWithSmtp;
-let receiver: Receiver;
+let receiver: WebhookReceiver;
+/** Paths whose next request the receiver answers 410 Gone (once each); everything else gets 200. */
+const goneOnce = new Set<string>();
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  receiver = await startReceiver();
+  receiver = await startWebhookReceiver();
+  receiver.answer((request) => ({ status: goneOnce.delete(request.path) ? 410 : 200 }));
   app = await startServerWithSmtp({
     env: {
       SECRETS_KEY: randomBytes(32).toString('base64'),
@@ -149,13 +116,9 @@ test('staff set a webhook, see its secret once, and a test event arrives signed 
   );
 
   // The receiver got it, and it verifies with the secret shown once.
-  const test = receiver.received.find(
-    (each) => each.headers['webhook-id'] && each.body.includes('webhook.test'),
-  );
+  const test = receiver.received.find((each) => each.path === `/hooks/${key}`);
   if (!test) throw new Error('the receiver got no webhook.test');
-  const verified = new Webhook(secret).verify(test.body, test.headers as Record<string, string>) as {
-    type: string;
-  };
+  const verified = verifyWebhook(secret, test);
   expect(verified.type).toBe('webhook.test');
   await expect(row.getByRole('rowheader')).toHaveText(String(test.headers['webhook-id']));
   await expectNoAxeViolations(page);
@@ -301,7 +264,7 @@ test('a receiver answering 410 Gone switches the webhook off, says so, and its d
   const key = `gone-${Date.now().toString(36)}`;
   const name = `Gone Partner ${key.slice(-4)}`;
   const path = `/gone/${key}`;
-  receiver.answer(path, 410);
+  goneOnce.add(path);
   await signInThroughLogIn(page, app.url, '/partners');
   const card = await addPartner(page, name, key);
   const webhook = card.getByRole('region', { name: `Webhook for ${name}` });
