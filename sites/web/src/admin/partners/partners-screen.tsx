@@ -17,13 +17,15 @@ import {
   useChangePartner,
   useDeletePartner,
 } from './partners-queries.ts';
+import { WebhookSection } from './webhook-section.tsx';
 
 /** How long 'Copied!' shows on a copy button. */
 const COPIED_NOTICE_MS = 2000;
 
 /**
  * /partners: the partner sites that embed the wizard — add one (name, key, allowed
- * sites), disable or enable it, see how many quotes it sent, and copy its embed code.
+ * sites), disable or enable it, see how many quotes it sent, copy its embed code, and set the
+ * webhook that tells its own systems about its quotes.
  */
 export function PartnersScreen() {
   const list = useQuery(partnersScreenQuery);
@@ -167,6 +169,7 @@ function PartnerItem({
           <p>The embed script has not been built on this server, so there is no code to copy yet.</p>
         )}
       </details>
+      <WebhookSection partner={partner} />
     </li>
   );
 }
