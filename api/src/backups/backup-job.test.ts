@@ -128,7 +128,7 @@ describe('the hourly backup job', () => {
       'cleanquote-2026-11-22T20-00-00Z.db',
       'cleanquote-2026-11-22T12-00-00Z.db', // 23:00 on the 22nd: the last of the day before
     ]);
-  });
+  }, 60_000);
 
   it('takes one snapshot per hour when two app instances on one database fire together', async () => {
     const environment = environmentWith();

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -85,7 +85,7 @@ describe('takeBackup', () => {
     expect(good.ok).toBe(true);
   });
 
-  it('lists a copy that failed its check as not ok, newest first', async () => {
+  it('lists a snapshot of a damaged database as failed, newest first', async () => {
     testApp = await createTestApp();
     const directory = join(testApp.environment.DATABASE_URL.slice('file:'.length), '..', 'backups');
     const environment = parseEnvironment({
@@ -93,9 +93,15 @@ describe('takeBackup', () => {
       BACKUP_DIR: directory,
     });
     await takeBackup(testApp.database, environment, new Date('2026-11-25T04:00:00Z'));
-    // A directory where the copy is written: VACUUM INTO fails, as on a full or read-only disk.
-    mkdirSync(join(directory, 'cleanquote-2026-11-25T05-00-00Z.db.partial', 'x'), { recursive: true });
-    const failed = await takeBackup(testApp.database, environment, new Date('2026-11-25T05:00:00Z'));
+    // The same BACKUP_DIR, for a database file that is damaged beyond reading.
+    const damaged = join(directory, '..', 'damaged.db');
+    writeFileSync(damaged, 'not a database, though it was one');
+    const failed = await takeBackup(
+      testApp.database,
+      { ...environment, DATABASE_URL: `file:${damaged}` },
+      new Date('2026-11-25T05:00:00Z'),
+    );
+    expect(failed.error).toMatch(/not a database/);
     expect(failed.ok).toBe(false);
     expect(listBackups(environment).map((backup) => [backup.file, backup.ok])).toEqual([
       ['cleanquote-2026-11-25T05-00-00Z.db.failed', false],

@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { createClient } from '@libsql/client';
 import type { Database } from '../db/database.ts';
 import type { Environment } from '../env.ts';
@@ -100,20 +102,41 @@ function fileSize(path: string): number {
   }
 }
 
+const workerFile = fileURLToPath(new URL('./snapshot-worker.mjs', import.meta.url));
+
+/** Runs snapshot-worker.mjs: resolves null when the copy at `target` passed integrity_check, else why not. */
+function snapshotInWorker(databaseUrl: string, target: string): Promise<string | null> {
+  return new Promise((done, fail) => {
+    const worker = new Worker(workerFile, { workerData: { databaseUrl, target } });
+    let answered = false;
+    worker.once('message', (message: { error: string | null }) => {
+      answered = true;
+      done(message.error);
+    });
+    worker.once('error', fail);
+    worker.once('exit', (code) => {
+      if (!answered) fail(new Error(`the snapshot worker exited (${code}) without an answer`));
+    });
+  });
+}
+
 /**
- * Takes a consistent snapshot of the embedded database while it serves: `VACUUM INTO` on the app's
- * own connection reads one transaction's view of the database (a WAL reader, so writers go on) into
- * a new, compact file — never a file copied mid-write. The copy is written under a temporary name,
+ * Takes a consistent snapshot of the embedded database while it serves: `VACUUM INTO` reads one
+ * transaction's view of the database (a WAL reader, so writers go on) into a new, compact file —
+ * never a file copied mid-write. It runs on a connection of its own in a worker thread
+ * (snapshot-worker.mjs): libSQL's calls block their thread, and on the server's thread a snapshot of
+ * a large database would hold up every request until it finished. The copy is written under a temporary name,
  * checked with `PRAGMA integrity_check`, and only then given its final name in BACKUP_DIR; a copy
  * that fails is kept as `<name>.failed` so the failure shows in the list.
  *
  * It deliberately does not go through the write queue: a snapshot writes nothing to the database,
  * and quotes keep being committed while it runs.
  *
+ * @param _database the open database the snapshot is of (its file is found through DATABASE_URL).
  * @param now the snapshot's time, which names the file (the job passes its clock's time).
  */
 export async function takeBackup(
-  database: Pick<Database, 'client'>,
+  _database: Pick<Database, 'client'>,
   environment: Pick<Environment, 'DATABASE_URL' | 'BACKUP_DIR'>,
   now: Date = new Date(),
 ): Promise<BackupResult> {
@@ -131,7 +154,7 @@ export async function takeBackup(
   // Two snapshots in one second (a staff click during the hourly one) each get their own file.
   for (
     let sequence = 1;
-    existsSync(join(directory, file)) || existsSync(join(directory, `${file}.failed`));
+    ['', '.failed', '.partial'].some((suffix) => existsSync(join(directory, `${file}${suffix}`)));
     sequence += 1
   ) {
     file = backupFileName(now, sequence);
@@ -141,8 +164,7 @@ export async function takeBackup(
   if (error === null) {
     try {
       rmSync(partial, { force: true });
-      await database.client.execute({ sql: 'VACUUM INTO ?', args: [partial] });
-      error = await checkIntegrity(partial);
+      error = await snapshotInWorker(environment.DATABASE_URL, partial);
     } catch (cause) {
       error = oneLine(cause);
     }
