@@ -66,6 +66,10 @@ const environmentSchema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     DATABASE_URL: databaseUrl.default(`file:${resolve(repositoryRoot, 'data', 'cleanquote.db')}`),
     DATABASE_AUTH_TOKEN: z.string().optional(),
+    // Snapshots of the embedded database (src/backups): meant for another disk or a mounted volume.
+    BACKUP_DIR: z.string().default(resolve(repositoryRoot, 'data', 'backups')),
+    BACKUP_RETAIN_HOURLY: z.coerce.number().int().min(1).max(10_000).default(48),
+    BACKUP_RETAIN_DAILY: z.coerce.number().int().min(0).max(10_000).default(30),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('CleanQuote <quotes@cleanquote.example>'),
     BUSINESS_EMAIL: optionalEmail,
