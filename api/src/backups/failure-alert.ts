@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { Environment } from '../env.ts';
 import { formatMelbourneDateTime } from '../lib/melbourne-time.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { type Backup, databaseFile, listBackups, takeBackup } from './snapshot.ts';
+import { type BackupFile, type BackupResult, databaseFilePath, listBackups, takeBackup } from './snapshot.ts';
 
 /** The outbox kind of the mail that tells ADMIN_EMAIL a backup failed. */
 export const BACKUP_FAILED_KIND = 'backup-failed';
@@ -13,40 +13,35 @@ export const BACKUP_FAILED_KIND = 'backup-failed';
  * database file (not in BACKUP_DIR, which may be what is broken), so a restart does not mail again.
  */
 export function failureReportedMarker(environment: Environment): string | null {
-  const file = databaseFile(environment);
+  const file = databaseFilePath(environment.DATABASE_URL);
   return file === null ? null : `${file}.backup-failure-reported`;
 }
 
 /**
- * Takes a snapshot; when it fails (an error, or a file that fails its integrity check), tells
- * ADMIN_EMAIL once — not again until a snapshot succeeds — and throws.
+ * Takes a snapshot; when it fails (nothing could be written, or the copy failed its integrity
+ * check), tells ADMIN_EMAIL once — not again until a snapshot succeeds. Answers the snapshot either way.
  */
 export async function takeBackupOrAlert(
   database: Database,
   environment: Environment,
   now = new Date(),
-): Promise<Backup> {
-  let failure: unknown;
-  try {
-    const backup = await takeBackup(database, environment, now);
-    if (backup.ok) {
-      const marker = failureReportedMarker(environment);
-      if (marker) rmSync(marker, { force: true });
-      return backup;
-    }
-    failure = new Error(`${backup.file} failed its integrity check.`);
-  } catch (error) {
-    failure = error;
+): Promise<BackupResult> {
+  const backup = await takeBackup(database, environment, now);
+  if (backup.ok) {
+    const marker = failureReportedMarker(environment);
+    if (marker) rmSync(marker, { force: true });
+  } else {
+    await alertBackupFailure(database, environment, backup.error ?? `${backup.file} failed.`);
   }
-  await alertBackupFailure(database, environment, failure);
-  throw failure;
+  return backup;
 }
 
 /** Queues the one failure mail of the current streak of failed snapshots, unless it was queued already. */
 export async function alertBackupFailure(
   database: Database,
   environment: Environment,
-  failure: unknown,
+  /** What went wrong, in one line. */
+  reason: string,
 ): Promise<void> {
   const to = environment.ADMIN_EMAIL;
   const marker = failureReportedMarker(environment);
@@ -59,13 +54,7 @@ export async function alertBackupFailure(
     throw error;
   }
   try {
-    let lastGood: Backup | null = null;
-    try {
-      lastGood = (await listBackups(environment)).find((backup) => backup.ok) ?? null;
-    } catch {
-      // BACKUP_DIR unreadable: the mail says no good backup can be found.
-    }
-    const reason = failure instanceof Error ? failure.message : String(failure);
+    const lastGood: BackupFile | null = listBackups(environment).find((backup) => backup.ok) ?? null;
     const last = lastGood
       ? `The last good backup is ${lastGood.file}, taken ${formatMelbourneDateTime(lastGood.createdAt)} (Melbourne time).`
       : 'No good backup can be found.';

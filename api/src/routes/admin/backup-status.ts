@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { backupDirectory, databaseFile, listBackups } from '../../backups/snapshot.ts';
+import { dirname, resolve } from 'node:path';
+import { backupsAreOurs, databaseFilePath, listBackups } from '../../backups/snapshot.ts';
 import type { Environment } from '../../env.ts';
 
 /** A backup older than this leaves the hourly schedule behind: the dashboard shows it failing. */
@@ -34,11 +34,11 @@ function deviceOf(path: string): number | null {
 }
 
 /** Reads BACKUP_DIR: the newest good snapshot, whether it is recent, and whether it shares the database's disk. */
-export async function backupStatus(environment: Environment, now: Date): Promise<BackupStatus> {
-  const directory = backupDirectory(environment);
-  const file = databaseFile(environment);
-  if (directory === null || file === null) return { kind: 'server' };
-  const backups = await listBackups(environment);
+export function backupStatus(environment: Environment, now: Date): BackupStatus {
+  const file = databaseFilePath(environment.DATABASE_URL);
+  if (!backupsAreOurs(environment) || file === null) return { kind: 'server' };
+  const directory = resolve(environment.BACKUP_DIR);
+  const backups = listBackups(environment);
   const lastGood = backups.find((backup) => backup.ok) ?? null;
   const lastFailed = backups[0]?.ok === false;
   const stale = lastGood !== null && now.getTime() - lastGood.createdAt.getTime() > BACKUP_STALE_AFTER_MS;

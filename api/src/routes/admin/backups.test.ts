@@ -13,6 +13,7 @@ import type { MailDeliveryWorker } from '../../mail/delivery.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
 import { startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
 import { startTestMailDelivery } from '../../test-support/test-mail.ts';
+import { backupStatus } from './backup-status.ts';
 import type { SystemStatus } from './status.ts';
 
 const ADMIN_EMAIL = 'owner@sparkleclean.example';
@@ -157,5 +158,16 @@ describe('a failed backup', () => {
     await expect.poll(() => failureMails().length).toBe(2);
     const queued = await database.db.select().from(outbox).where(eq(outbox.kind, BACKUP_FAILED_KIND));
     expect(queued).toHaveLength(2);
+  });
+});
+
+describe('with a libSQL server', () => {
+  it('says the database server keeps the backups', () => {
+    const remote = parseEnvironment({
+      NODE_ENV: 'test',
+      DATABASE_URL: 'libsql://cleanquote.example.turso.io',
+      BACKUP_DIR: backupDir,
+    });
+    expect(backupStatus(remote, new Date())).toEqual({ kind: 'server' });
   });
 });

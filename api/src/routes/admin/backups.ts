@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { takeBackupOrAlert } from '../../backups/failure-alert.ts';
-import { type Backup, backupDirectory, listBackups } from '../../backups/snapshot.ts';
+import { type BackupFile, backupsAreOurs, listBackups } from '../../backups/snapshot.ts';
 
 /** One snapshot as staff see it: its file name in BACKUP_DIR, when it was taken, its size, whether it passed its check. */
-function shown(backup: Backup) {
+function shown(backup: BackupFile) {
   return {
     file: backup.file,
     createdAt: backup.createdAt.toISOString(),
@@ -22,20 +22,18 @@ function shown(backup: Backup) {
  */
 export const backupRoutes = new Hono<AuthEnv>()
   .use(requireAdmin)
-  .get('/', async (c) => c.json((await listBackups(c.var.environment)).map(shown)))
+  .get('/', (c) => c.json(backupsAreOurs(c.var.environment) ? listBackups(c.var.environment).map(shown) : []))
   .post('/', async (c) => {
-    if (backupDirectory(c.var.environment) === null) {
+    if (!backupsAreOurs(c.var.environment)) {
       return c.json(
         { error: 'Backups of this database are taken by its database server.', requestId: c.var.requestId },
         409,
       );
     }
-    try {
-      const backup = await takeBackupOrAlert(c.var.database, c.var.environment);
-      return c.json(shown(backup), 201);
-    } catch (error) {
-      c.var.logger.error({ err: error }, 'backup failed');
-      const reason = error instanceof Error ? error.message : String(error);
-      return c.json({ error: `The backup failed: ${reason}`, requestId: c.var.requestId }, 500);
+    const backup = await takeBackupOrAlert(c.var.database, c.var.environment);
+    if (!backup.ok) {
+      c.var.logger.error({ file: backup.file, error: backup.error }, 'backup failed');
+      return c.json({ error: `The backup failed: ${backup.error}`, requestId: c.var.requestId }, 500);
     }
+    return c.json(shown(backup), 201);
   });

@@ -70,12 +70,12 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
       quotes: { new: 0, overdue: 0 },
       quotesAwaitingAnswer: 0,
       dailyReport: null,
-      backups: await backupStatus(environment, new Date()),
+      backups: backupStatus(environment, new Date()),
     };
   }
   const db = database.db;
   const now = Date.now();
-  const [byStatus, [sent], [lastAttempt], [quotes], [overdue], awaitingAnswer, [dailyReport], backups] =
+  const [byStatus, [sent], [lastAttempt], [quotes], [overdue], awaitingAnswer, [dailyReport]] =
     await Promise.all([
       db
         .select({ status: outbox.status, count: count() })
@@ -99,8 +99,8 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
         ),
       countAwaitingAnswer(db),
       jobStatuses(database, new Date(now), [dailyReportJob]),
-      backupStatus(environment, new Date(now)),
     ]);
+  const backups = backupStatus(environment, new Date(now));
   const tally = (statuses: string[]) =>
     byStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.count, 0);
   const failed = lastAttempt && lastAttempt.status !== 'sent' ? lastAttempt.lastError : null;
