@@ -1,6 +1,7 @@
 import { buildAnalyticsReport } from '../analytics/report.ts';
 import { enqueueDailyReport, NO_REPORT_RECIPIENT, reportRecipients } from '../analytics/report-mail.ts';
 import { deleteExpiredAnalytics } from '../analytics/retention.ts';
+import { backupJob } from '../backups/backup-job.ts';
 import { addDays, melbourneDay } from '../lib/melbourne-time.ts';
 import { quoteExpiryJob } from '../priced-quotes/quote-expiry-job.ts';
 import type { ScheduledJob } from './job-runner.ts';
@@ -48,4 +49,5 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   dailyReportJob,
   analyticsRetentionJob,
   quoteExpiryJob,
+  backupJob,
 ];
