@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { openDatabase } from '../../api/src/db/database.ts';
 import { type ServerProcess, startServerProcess } from '../../api/src/test-support/server-process.ts';
 import { createTestAdmin, testAdmin } from '../../api/src/test-support/sign-in.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 
 let directory: string;
 let backupDir: string;
@@ -89,4 +90,5 @@ test('a backup taken on request is a file in BACKUP_DIR, listed, and shown on th
   await expect(status.getByText(`Backups: last ${melbourneTime(backup.createdAt)}`)).toBeVisible();
   // The temporary directory holds the database and BACKUP_DIR alike.
   await expect(status.getByText("Backups are on the database's own disk")).toBeVisible();
+  await expectNoAxeViolations(page, { include: '.system-status' });
 });
