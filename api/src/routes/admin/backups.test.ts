@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
+import { backupJob } from '../../backups/backup-job.ts';
 import { BACKUP_FAILED_KIND } from '../../backups/failure-alert.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { outbox } from '../../db/schema.ts';
 import { type Environment, parseEnvironment } from '../../env.ts';
+import { ManualClock } from '../../jobs/clock.ts';
+import { JobRunner } from '../../jobs/job-runner.ts';
 import { createLogger } from '../../lib/logger.ts';
 import type { MailDeliveryWorker } from '../../mail/delivery.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
@@ -158,6 +161,42 @@ describe('a failed backup', () => {
     await expect.poll(() => failureMails().length).toBe(2);
     const queued = await database.db.select().from(outbox).where(eq(outbox.kind, BACKUP_FAILED_KIND));
     expect(queued).toHaveLength(2);
+  });
+
+  it('from the hourly job mails once too, however often the runner retries it', async () => {
+    const clock = new ManualClock('2026-11-23T08:30:00+11:00');
+    const runner = new JobRunner({
+      database,
+      environment,
+      logger: createLogger('silent'),
+      clock,
+      jobs: [backupJob],
+      schedule: false,
+    });
+    await runner.start();
+    try {
+      writeFileSync(backupDir, 'not a directory');
+      clock.set('2026-11-23T09:00:00+11:00');
+      expect(await runner.tick()).toEqual([expect.objectContaining({ outcome: 'failed', attempt: 1 })]);
+      // The runner's retries of the same hour fail the same way.
+      clock.advance(5 * 60_000);
+      expect(await runner.tick()).toEqual([expect.objectContaining({ outcome: 'failed', attempt: 2 })]);
+
+      rmSync(backupDir);
+      clock.set('2026-11-23T10:00:00+11:00');
+      expect(await runner.tick()).toEqual([expect.objectContaining({ outcome: 'succeeded' })]);
+      rmSync(backupDir, { recursive: true });
+      writeFileSync(backupDir, 'not a directory');
+      clock.set('2026-11-23T11:00:00+11:00');
+      expect(await runner.tick()).toEqual([expect.objectContaining({ outcome: 'failed' })]);
+    } finally {
+      await runner.stop();
+    }
+    await expect.poll(() => failureMails().length).toBe(2);
+    expect(await database.db.select().from(outbox).where(eq(outbox.kind, BACKUP_FAILED_KIND))).toHaveLength(
+      2,
+    );
+    expect(failureMails()[0]?.text).toMatch(/BACKUP_DIR .* could not be created/);
   });
 });
 
