@@ -33,6 +33,9 @@ async function main() {
     url: environment.DATABASE_URL,
     authToken: environment.DATABASE_AUTH_TOKEN,
   });
+  // Says a server runs on this database file, so `npm run db:restore` refuses to replace it meanwhile.
+  const { announceServer } = await import('./backups/server-lock.ts');
+  const leaveDatabase = announceServer(environment.DATABASE_URL);
   for (const repair of database.repairedText) {
     logger.warn(repair, 'stored text was not UTF-8: repaired with U+FFFD (a queued mail is dead-lettered)');
   }
@@ -98,6 +101,7 @@ async function main() {
       .then(() => database.writes.drain())
       .finally(() => {
         database.close();
+        leaveDatabase();
         process.exit(0);
       });
   };
