@@ -189,6 +189,16 @@ describe('a failed backup', () => {
       writeFileSync(backupDir, 'not a directory');
       clock.set('2026-11-23T11:00:00+11:00');
       expect(await runner.tick()).toEqual([expect.objectContaining({ outcome: 'failed' })]);
+      const { app, cookie } = await startApp();
+      const status = (await (
+        await app.request('/api/admin/status', { headers: { Cookie: cookie } })
+      ).json()) as SystemStatus;
+      // No .failed file could be written into a BACKUP_DIR that is a file: the job's run says it.
+      expect(status.backups).toMatchObject({
+        lastGoodAt: null,
+        lastFailed: true,
+        failing: true,
+      });
     } finally {
       await runner.stop();
     }
@@ -201,12 +211,12 @@ describe('a failed backup', () => {
 });
 
 describe('with a libSQL server', () => {
-  it('says the database server keeps the backups', () => {
+  it('says the database server keeps the backups', async () => {
     const remote = parseEnvironment({
       NODE_ENV: 'test',
       DATABASE_URL: 'libsql://cleanquote.example.turso.io',
       BACKUP_DIR: backupDir,
     });
-    expect(backupStatus(remote, new Date())).toEqual({ kind: 'server' });
+    expect(await backupStatus(database, remote, new Date())).toEqual({ kind: 'server' });
   });
 });

@@ -70,7 +70,7 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
       quotes: { new: 0, overdue: 0 },
       quotesAwaitingAnswer: 0,
       dailyReport: null,
-      backups: backupStatus(environment, new Date()),
+      backups: await backupStatus(database, environment, new Date()),
     };
   }
   const db = database.db;
@@ -100,7 +100,7 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
       countAwaitingAnswer(db),
       jobStatuses(database, new Date(now), [dailyReportJob]),
     ]);
-  const backups = backupStatus(environment, new Date(now));
+  const backups = await backupStatus(database, environment, new Date(now));
   const tally = (statuses: string[]) =>
     byStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.count, 0);
   const failed = lastAttempt && lastAttempt.status !== 'sent' ? lastAttempt.lastError : null;

@@ -47,7 +47,7 @@ function dailyReport(job: DailyReportStatus): { text: string; tone: Tone; detail
 function backups(status: BackupStatus): { text: string; tone: Tone; details: string[] } {
   if (status.kind === 'server') return { text: 'by the database server', tone: 'ok', details: [] };
   const details = [
-    ...(status.lastFailed ? ['The newest backup failed its check'] : []),
+    ...(status.lastFailed ? ['The newest backup failed'] : []),
     ...(status.sameDisk ? ["Backups are on the database's own disk"] : []),
   ];
   const calm: Tone = status.sameDisk ? 'warning' : 'ok';
