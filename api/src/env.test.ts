@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvironmentError, parseEnvironment } from './env.ts';
+import { EnvironmentError, parseEnvironment, repositoryRoot } from './env.ts';
 
 describe('parseEnvironment', () => {
   it('applies the documented defaults', () => {
@@ -143,6 +144,32 @@ describe('per-recipient mail limits', () => {
   it('refuse a day limit below the hour limit', () => {
     expect(() => parseEnvironment({ RECIPIENT_MAIL_LIMIT_HOUR: '5', RECIPIENT_MAIL_LIMIT_DAY: '4' })).toThrow(
       'Invalid environment variable RECIPIENT_MAIL_LIMIT_DAY: must be at least RECIPIENT_MAIL_LIMIT_HOUR (5): a day holds every hour (got "4")',
+    );
+  });
+});
+
+describe('backups', () => {
+  it('keeps snapshots in `backups` beside the database file unless BACKUP_DIR says where', () => {
+    const defaults = parseEnvironment({});
+    expect(defaults.BACKUP_DIR).toBe(join(repositoryRoot, 'data', 'backups'));
+    expect(defaults.BACKUP_RETAIN_HOURLY).toBe(48);
+    expect(defaults.BACKUP_RETAIN_DAILY).toBe(30);
+    expect(parseEnvironment({ DATABASE_URL: 'file:/srv/cleanquote/leads.db' }).BACKUP_DIR).toBe(
+      '/srv/cleanquote/backups',
+    );
+    expect(parseEnvironment({ BACKUP_DIR: '/mnt/offsite/cleanquote' }).BACKUP_DIR).toBe(
+      '/mnt/offsite/cleanquote',
+    );
+  });
+
+  it('changes retention with BACKUP_RETAIN_HOURLY and BACKUP_RETAIN_DAILY, naming a bad value', () => {
+    const environment = parseEnvironment({ BACKUP_RETAIN_HOURLY: '24', BACKUP_RETAIN_DAILY: '7' });
+    expect([environment.BACKUP_RETAIN_HOURLY, environment.BACKUP_RETAIN_DAILY]).toEqual([24, 7]);
+    expect(() => parseEnvironment({ BACKUP_RETAIN_HOURLY: '0' })).toThrow(
+      /^Invalid environment variable BACKUP_RETAIN_HOURLY/,
+    );
+    expect(() => parseEnvironment({ BACKUP_RETAIN_DAILY: 'a month' })).toThrow(
+      /^Invalid environment variable BACKUP_RETAIN_DAILY/,
     );
   });
 });

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { PARTNER_KEY_PATTERN } from '@cleanquote/quote-core/staff';
 import { z } from 'zod';
 
@@ -16,6 +16,13 @@ const databaseUrl = z
   );
 
 const optionalEmail = z.email().optional();
+
+/** The file of an embedded database; for a server or :memory:, the default database's file. */
+function databaseFile(url: string): string {
+  return url.startsWith('file:')
+    ? resolve(url.slice('file:'.length).replace(/^\/\/(?=\/)/, ''))
+    : resolve(repositoryRoot, 'data', 'cleanquote.db');
+}
 
 interface PartnerOrigin {
   key: string | undefined;
@@ -67,7 +74,8 @@ const environmentSchema = z
     DATABASE_URL: databaseUrl.default(`file:${resolve(repositoryRoot, 'data', 'cleanquote.db')}`),
     DATABASE_AUTH_TOKEN: z.string().optional(),
     // Snapshots of the embedded database (src/backups): meant for another disk or a mounted volume.
-    BACKUP_DIR: z.string().default(resolve(repositoryRoot, 'data', 'backups')),
+    // Unset: `backups` beside the database file (./data/backups for the default database).
+    BACKUP_DIR: z.string().optional(),
     BACKUP_RETAIN_HOURLY: z.coerce.number().int().min(1).max(10_000).default(48),
     BACKUP_RETAIN_DAILY: z.coerce.number().int().min(0).max(10_000).default(30),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -232,6 +240,7 @@ const environmentSchema = z
     XERO_REDIRECT_URI:
       env.XERO_REDIRECT_URI ??
       `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/xero/callback`,
+    BACKUP_DIR: resolve(env.BACKUP_DIR ?? join(dirname(databaseFile(env.DATABASE_URL)), 'backups')),
     /** Every partner origin, keyed or not: the origins CORS admits on the public submission routes. */
     PARTNER_ORIGINS: [...new Set(env.PARTNER_ORIGINS.map((partner) => partner.origin))],
     /** Partner key → the origins allowed to submit quotes with it. */
