@@ -17,7 +17,10 @@ export type BackupStatus =
       kind: 'files';
       /** When the newest snapshot that passed its integrity check was taken (ISO), or null. */
       lastGoodAt: string | null;
-      /** The newest snapshot failed its check, or none is newer than two hours. */
+      /**
+       * The newest attempt failed, or the newest good snapshot is older than two hours. Before the
+       * first snapshot of a new install nothing has failed yet: not failing.
+       */
       failing: boolean;
       /**
        * The newest attempt failed: a `.failed` file is the newest, or the hourly job's last run
