@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Clock } from './jobs/clock.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { adminRoutes } from './routes/admin/admin.ts';
+import { backupRoutes } from './routes/admin/backups.ts';
 import { adminJobRoutes } from './routes/admin/jobs.ts';
 import { analyticsRoutes } from './routes/analytics/report.ts';
 import { authRoutes } from './routes/auth/auth.ts';
@@ -32,6 +33,7 @@ export function staffRoutes({ loginThrottle, clock, xero }: StaffApiDependencies
     .route('/api', authRoutes(loginThrottle))
     .route('/api/admin', adminRoutes(loginThrottle))
     .route('/api/admin/jobs', adminJobRoutes(clock))
+    .route('/api/admin/backups', backupRoutes)
     .route('/api/contact', contactRoutes)
     .route('/api/send-direct-email', directEmailRoutes)
     .route('/api/test-client-email', clientEmailTestRoutes)

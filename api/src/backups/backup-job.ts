@@ -1,7 +1,8 @@
 import type { ScheduledJob } from '../jobs/job-runner.ts';
 import { melbourneHour } from '../priced-quotes/quote-expiry-job.ts';
+import { takeBackupOrAlert } from './failure-alert.ts';
 import { pruneBackups } from './retention.ts';
-import { backupsAreOurs, takeBackup } from './snapshot.ts';
+import { backupsAreOurs } from './snapshot.ts';
 
 /** Why the job does nothing on a libSQL server: the reason its runs are recorded with. */
 export const BACKUPS_BY_DATABASE_SERVER =
@@ -25,7 +26,8 @@ export const backupJob: ScheduledJob = {
       await skip(BACKUPS_BY_DATABASE_SERVER);
       return;
     }
-    const backup = await takeBackup(database, environment, now);
+    // A failed snapshot mails ADMIN_EMAIL once per streak of failures.
+    const backup = await takeBackupOrAlert(database, environment, now);
     if (!backup.ok) throw new Error(`The snapshot ${backup.file} failed: ${backup.error ?? 'unknown error'}`);
     const deleted = pruneBackups(environment);
     logger.info(

@@ -5,6 +5,7 @@ import type { AuthEnv } from '../../auth/middleware.ts';
 import { outbox, quoteRequests } from '../../db/schema.ts';
 import { dailyReportJob } from '../../jobs/scheduled-jobs.ts';
 import { countAwaitingAnswer } from '../../priced-quotes/latest-version.ts';
+import { type BackupStatus, backupStatus } from './backup-status.ts';
 import { type JobStatus, jobStatuses } from './jobs.ts';
 
 /** What GET /api/admin/status answers: the dashboard's System Status, measured now. */
@@ -26,6 +27,8 @@ export interface SystemStatus {
   quotesAwaitingAnswer: number;
   /** The daily analytics email: its next run and last run (GET /api/admin/jobs has every job). */
   dailyReport: DailyReportStatus | null;
+  /** The database snapshots: the newest good one, or that the database server keeps them. */
+  backups: BackupStatus;
 }
 
 /** The daily report's job, and whether anyone receives it. */
@@ -45,7 +48,7 @@ const ADDRESS = /[^\s<>"',;:]+@[^\s<>"',;:]+/g;
  * GET /api/admin/status: live checks for the dashboard — the database answers a query now (with its
  * latency), the outbox's backlog and dead letters, how the last delivery went, and how many quote
  * requests are new and how many of those are past the 24-hour reply promise, and how many priced
- * quotes wait for the customer's answer. Counts only: no quote,
+ * quotes wait for the customer's answer, and when the last good backup was taken. Counts only: no quote,
  * mail or customer data, so it needs no dashboard unlock.
  */
 export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
@@ -67,6 +70,7 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
       quotes: { new: 0, overdue: 0 },
       quotesAwaitingAnswer: 0,
       dailyReport: null,
+      backups: await backupStatus(database, environment, new Date()),
     };
   }
   const db = database.db;
@@ -96,6 +100,7 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
       countAwaitingAnswer(db),
       jobStatuses(database, new Date(now), [dailyReportJob]),
     ]);
+  const backups = await backupStatus(database, environment, new Date(now));
   const tally = (statuses: string[]) =>
     byStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.count, 0);
   const failed = lastAttempt && lastAttempt.status !== 'sent' ? lastAttempt.lastError : null;
@@ -112,5 +117,6 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
     quotes: { new: quotes?.count ?? 0, overdue: overdue?.count ?? 0 },
     quotesAwaitingAnswer: awaitingAnswer,
     dailyReport: dailyReport ? { ...dailyReport, recipients: reportRecipients(environment).length } : null,
+    backups,
   };
 }

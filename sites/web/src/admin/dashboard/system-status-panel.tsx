@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import {
+  type BackupStatus,
   type DailyReportStatus,
   STATUS_REFRESH_MS,
   type SystemStatus,
@@ -36,6 +37,28 @@ function dailyReport(job: DailyReportStatus): { text: string; tone: Tone; detail
   if (last.status === 'running') return { text: `Sending (report for ${day})`, tone: 'ok', detail: next };
   const sentAt = formatMelbourneTime(last.finishedAt ?? last.startedAt);
   return { text: `Sent ${sentAt} (report for ${day})`, tone: 'ok', detail: next };
+}
+
+/**
+ * The Backups line: when the newest good snapshot was taken, failing once it is older than two
+ * hours or the newest attempt failed; a warning when the snapshots share the database's disk, which
+ * a lost disk would take with it.
+ */
+function backups(status: BackupStatus): { text: string; tone: Tone; details: string[] } {
+  if (status.kind === 'server') return { text: 'by the database server', tone: 'ok', details: [] };
+  const details = [
+    ...(status.lastFailed ? ['The newest backup failed'] : []),
+    ...(status.sameDisk ? ["Backups are on the database's own disk"] : []),
+  ];
+  const calm: Tone = status.sameDisk ? 'warning' : 'ok';
+  if (status.lastGoodAt === null) {
+    return { text: 'None yet', tone: status.failing ? 'failing' : 'warning', details };
+  }
+  return {
+    text: `last ${formatMelbourneTime(status.lastGoodAt)}`,
+    tone: status.failing ? 'failing' : calm,
+    details,
+  };
 }
 
 /**
@@ -116,6 +139,7 @@ export function SystemStatusPanel() {
                 </dd>
               </div>
               {status.dailyReport ? <DailyReportLine job={status.dailyReport} /> : null}
+              <BackupsLine status={status.backups} />
               <div>
                 <dt>Past the 24-hour reply:</dt>{' '}
                 <dd>
@@ -153,6 +177,23 @@ function DailyReportLine({ job }: { job: DailyReportStatus }) {
       <dd>
         <StatusValue tone={line.tone}>{line.text}</StatusValue>
         {line.detail ? <p className="status-detail muted">{line.detail}</p> : null}
+      </dd>
+    </div>
+  );
+}
+
+function BackupsLine({ status }: { status: BackupStatus }) {
+  const line = backups(status);
+  return (
+    <div>
+      <dt>Backups:</dt>{' '}
+      <dd>
+        <StatusValue tone={line.tone}>{line.text}</StatusValue>
+        {line.details.map((detail) => (
+          <p key={detail} className="status-detail">
+            {detail}
+          </p>
+        ))}
       </dd>
     </div>
   );

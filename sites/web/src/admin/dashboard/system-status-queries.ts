@@ -7,6 +7,9 @@ export type SystemStatus = Answer<typeof staffApi.admin.status.$get>;
 /** The daily analytics email's job, and how many addresses receive it. */
 export type DailyReportStatus = NonNullable<SystemStatus['dailyReport']>;
 
+/** The Backups line: the newest good snapshot, or that the database server keeps the backups. */
+export type BackupStatus = SystemStatus['backups'];
+
 /** How often the panel measures again while the dashboard is open and visible. */
 export const STATUS_REFRESH_MS = 15_000;
 
