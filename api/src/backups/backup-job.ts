@@ -1,5 +1,5 @@
 import type { ScheduledJob } from '../jobs/job-runner.ts';
-import { melbourneHour } from '../priced-quotes/quote-expiry-job.ts';
+import { melbourneHour } from '../lib/melbourne-time.ts';
 import { takeBackupOrAlert } from './failure-alert.ts';
 import { pruneBackups } from './retention.ts';
 import { backupsAreOurs } from './snapshot.ts';

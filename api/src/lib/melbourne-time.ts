@@ -79,3 +79,9 @@ export function formatMelbourneDateTime(instant: Date): string {
 export function melbourneToday(now = new Date()): string {
   return melbourneDay(now);
 }
+
+/** The Melbourne hour of an instant with its offset ('2026-12-01T09+11:00'): the two 2 a.m. hours of April apart. */
+export function melbourneHour(instant: Date): string {
+  const iso = melbourneIsoString(instant);
+  return `${iso.slice(0, 13)}${iso.slice(19)}`;
+}

@@ -10,7 +10,7 @@ import { ManualClock } from '../jobs/clock.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
 import { SCHEDULED_JOBS } from '../jobs/scheduled-jobs.ts';
 import { createLogger } from '../lib/logger.ts';
-import { addDays, melbourneDayStart } from '../lib/melbourne-time.ts';
+import { addDays, melbourneDayStart, melbourneHour } from '../lib/melbourne-time.ts';
 import type { MailDeliveryWorker } from '../mail/delivery.ts';
 import type { HistoryEntry, QuoteDetail } from '../quotes/quote-view.ts';
 import { insertSentQuote, sendQuoteAsStaff } from '../test-support/priced-quotes.ts';
@@ -19,7 +19,7 @@ import { createTestAdmin, signIn } from '../test-support/sign-in.ts';
 import { decodeHeader, type ReceivedMail, startSmtpTestServer } from '../test-support/smtp-test-server.ts';
 import { startTestMailDelivery } from '../test-support/test-mail.ts';
 import { formatQuoteDay } from './quote-dates.ts';
-import { melbourneHour, quoteExpiryJob } from './quote-expiry-job.ts';
+import { quoteExpiryJob } from './quote-expiry-job.ts';
 
 const PUBLIC_URL = 'https://clean.example';
 const MAIL_FROM = 'Sparkle Clean <quotes@sparkleclean.example>';

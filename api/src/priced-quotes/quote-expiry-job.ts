@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { pricedQuotes, quoteRequests } from '../db/schema.ts';
 import type { Environment } from '../env.ts';
 import type { ScheduledJob } from '../jobs/job-runner.ts';
-import { addDays, melbourneDay, melbourneIsoString } from '../lib/melbourne-time.ts';
+import { addDays, melbourneDay, melbourneHour } from '../lib/melbourne-time.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { type Actor, appendHistory } from '../quotes/history.ts';
 import { AWAITING_ANSWER, findQuoteById, noLaterSentVersion, quoteMailThread } from './customer-quote.ts';
@@ -113,12 +113,6 @@ function remindCustomer(
     });
     return true;
   });
-}
-
-/** The Melbourne hour of an instant with its offset ('2026-12-01T09+11:00'): the two 2 a.m. hours of April apart. */
-export function melbourneHour(instant: Date): string {
-  const iso = melbourneIsoString(instant);
-  return `${iso.slice(0, 13)}${iso.slice(19)}`;
 }
 
 /**
