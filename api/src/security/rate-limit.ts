@@ -12,8 +12,9 @@ export interface LimitDecision {
 
 /**
  * Counts events per key in a sliding window (a log of timestamps, so "10 in 15 minutes" means
- * exactly that). In memory: one Node process serves the app. Keys that fall idle are swept, and the
- * number of keys is capped so a flood of addresses cannot exhaust memory.
+ * exactly that). In memory, so each app process counts apart: it guards the public POSTs against
+ * floods without a database write per request (see SCALING.md). Keys that fall idle are swept, and
+ * the number of keys is capped so a flood of addresses cannot exhaust memory.
  */
 export class SlidingWindowLimiter {
   readonly #events = new Map<string, number[]>();
