@@ -95,7 +95,7 @@ export class SlidingWindowLimiter {
 }
 
 /** How often (in counted events) a shared limiter deletes the expired events of every key. */
-const SHARED_SWEEP_EVERY = 500;
+export const SHARED_SWEEP_EVERY = 500;
 
 /**
  * The same sliding window as {@link SlidingWindowLimiter}, held in the database so that every app
