@@ -79,8 +79,9 @@ export function createApp({ environment, database, logger, site, clock, xeroAdap
   app.route('/api/service-form', serviceFormRoutes);
   app.route('/api/team-contact', teamContactRoutes);
   app.route('/api/newsletter', newsletterRoutes);
-  // Sign-in failures and wrong dashboard passwords share one per-IP counter.
-  const loginThrottle = createLoginThrottle(environment);
+  // Sign-in failures and wrong dashboard passwords share one per-IP counter, held in the database so
+  // that several app processes on it cannot multiply the guesses an address gets.
+  const loginThrottle = createLoginThrottle(environment, database);
   app.route('/', staffRoutes({ loginThrottle, clock, xero }));
   app.route('/api/contact.csv', contactCsvRoutes);
   app.route('/api/partner-status', partnerStatusRoutes);

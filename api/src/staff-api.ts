@@ -12,13 +12,13 @@ import { partnerWebhookRoutes } from './routes/partners/webhooks.ts';
 import { priceRoutes } from './routes/prices/prices.ts';
 import { contactRoutes } from './routes/quote-requests/quote-requests.ts';
 import { xeroRoutes } from './routes/xero/xero.ts';
-import type { SlidingWindowLimiter } from './security/rate-limit.ts';
+import type { SharedSlidingWindowLimiter } from './security/rate-limit.ts';
 import type { XeroService } from './xero/xero-service.ts';
 
 /** What the staff routes are built with. */
 export interface StaffApiDependencies {
-  /** Sign-in failures and wrong dashboard passwords share one per-IP counter. */
-  loginThrottle: SlidingWindowLimiter;
+  /** Sign-in failures and wrong dashboard passwords share one per-IP counter, held in the database. */
+  loginThrottle: SharedSlidingWindowLimiter;
   clock?: Clock | undefined;
   xero: XeroService | null;
 }

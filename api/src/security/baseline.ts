@@ -290,7 +290,9 @@ export function jsonSubmissionsOnly(): MiddlewareHandler<AppEnv> {
 
 /**
  * Per-IP, per-route limits on the public POSTs (PUBLIC_POST_RATE_LIMIT a minute), the answers to a
- * priced quote counted together, and the stops of case managers' updates together.
+ * priced quote counted together, and the stops of case managers' updates together. Counted in this
+ * process's memory: a flood is refused before it costs the database a write, and with several
+ * processes a client gets at most that many times the limit (SCALING.md says why that is the design).
  */
 export function publicPostRateLimit(environment: Environment): MiddlewareHandler<AppEnv> {
   const limiter = new SlidingWindowLimiter(environment.PUBLIC_POST_RATE_LIMIT, 60_000);

@@ -1,11 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { newsletterSubscribers, outbox, quoteRequests, teamContactMessages } from '../db/schema.ts';
+import {
+  newsletterSubscribers,
+  outbox,
+  quoteRequests,
+  rateLimitEvents,
+  teamContactMessages,
+} from '../db/schema.ts';
 import { createLogger } from '../lib/logger.ts';
 import { httpGet, httpPost, listen } from '../test-support/http-server.ts';
 import { validQuoteRequests } from '../test-support/quote-requests.ts';
 import { createTestAdmin, signIn, testAdmin } from '../test-support/sign-in.ts';
 import { createTestApp } from '../test-support/test-app.ts';
-import { SlidingWindowLimiter } from './rate-limit.ts';
+import { SHARED_SWEEP_EVERY, SharedSlidingWindowLimiter, SlidingWindowLimiter } from './rate-limit.ts';
 
 let context: Awaited<ReturnType<typeof createTestApp>>;
 afterEach(() => context?.close());
@@ -153,6 +159,39 @@ describe('the sliding window limiter', () => {
     for (const key of ['a', 'b', 'c', 'd']) limiter.record(key);
     expect(limiter.check('a').allowed).toBe(true);
     expect(limiter.check('d').allowed).toBe(false);
+  });
+});
+
+describe('the sliding window limiter held in the database', () => {
+  it('frees capacity as old events leave the window, and takes back or forgets events', async () => {
+    context = await createTestApp();
+    let now = 0;
+    const limiter = new SharedSlidingWindowLimiter(context.database, 2, 60_000, () => now);
+    expect((await limiter.hit('a')).allowed).toBe(true);
+    now = 30_000;
+    expect((await limiter.hit('a')).allowed).toBe(true);
+    expect(await limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    expect((await limiter.check('b')).allowed).toBe(true);
+    now = 60_001;
+    expect((await limiter.hit('a')).allowed).toBe(true);
+    expect((await limiter.check('a')).allowed).toBe(false);
+    await limiter.release('a');
+    expect((await limiter.check('a')).allowed).toBe(true);
+    await limiter.record('a');
+    await limiter.reset('a');
+    expect((await limiter.check('a')).allowed).toBe(true);
+  });
+
+  it('deletes events once they have left their window', async () => {
+    context = await createTestApp();
+    let now = 0;
+    const limiter = new SharedSlidingWindowLimiter(context.database, 1_000, 60_000, () => now);
+    for (let n = 1; n < SHARED_SWEEP_EVERY; n += 1) await limiter.record(`address ${n}`);
+    now = 60_000;
+    await limiter.record('a later address');
+    expect(await context.database.db.select({ key: rateLimitEvents.key }).from(rateLimitEvents)).toEqual([
+      { key: 'a later address' },
+    ]);
   });
 });
 

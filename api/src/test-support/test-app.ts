@@ -31,3 +31,13 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * Another app on the same file database as `first`, with its own connection and write queue — as a
+ * second server process behind a load balancer would be. Close it before `first`.
+ */
+export async function createAppBeside(first: { environment: Environment }) {
+  const database: Database = await openDatabase({ url: first.environment.DATABASE_URL });
+  const app = createApp({ environment: first.environment, database, logger: createLogger('silent') });
+  return { app, database, close: () => database.close() };
+}

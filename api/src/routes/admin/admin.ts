@@ -13,7 +13,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import { mailBodies } from '../../mail/mail-bodies.ts';
 import { outboxSignal } from '../../mail/outbox.ts';
 import { clientIp } from '../../security/client-ip.ts';
-import type { SlidingWindowLimiter } from '../../security/rate-limit.ts';
+import type { SharedSlidingWindowLimiter } from '../../security/rate-limit.ts';
 import { systemStatus } from './status.ts';
 
 /** Compares two secrets in constant time, whatever their lengths (their hashes have one length). */
@@ -46,7 +46,7 @@ const outboxReader = storedTextReader(outbox, [
  * Status, status.ts), GET /locations (every suburb page's URL, for /locations), and the outbox for staff — GET /outbox lists mail
  * (dead letters with ?status=dead), POST /outbox/:id/retry queues a dead-lettered mail again.
  */
-export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
+export function adminRoutes(passwordThrottle: SharedSlidingWindowLimiter) {
   return (
     new Hono<AuthEnv>()
       .use(requireAdmin)
@@ -57,16 +57,16 @@ export function adminRoutes(passwordThrottle: SlidingWindowLimiter) {
         if (!session) return c.json({ error: 'Please sign in.', requestId: c.var.requestId }, 401);
         if (!expected) return c.json({ unlocked: true });
         const key = `unlock ${clientIp(c, c.var.environment.TRUST_PROXY)}`;
-        const throttled = passwordThrottle.check(key);
+        const throttled = await passwordThrottle.check(key);
         if (!throttled.allowed) {
           c.header('Retry-After', String(throttled.retryAfterSeconds));
           return c.json({ error: 'Too many wrong passwords. Please wait.', requestId: c.var.requestId }, 429);
         }
         if (!sameSecret(password, expected)) {
-          passwordThrottle.record(key);
+          await passwordThrottle.record(key);
           return c.json({ error: 'Incorrect password', requestId: c.var.requestId }, 401);
         }
-        passwordThrottle.reset(key);
+        await passwordThrottle.reset(key);
         await unlockQuoteDashboard(c.var.database, session.id);
         return c.json({ unlocked: true });
       })

@@ -8,7 +8,7 @@ import {
 } from '../../auth/session.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { cookiePair, createTestAdmin, signIn, testAdmin } from '../../test-support/sign-in.ts';
-import { createTestApp } from '../../test-support/test-app.ts';
+import { createAppBeside, createTestApp } from '../../test-support/test-app.ts';
 
 let context: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {
@@ -224,6 +224,56 @@ describe('POST /api/login', () => {
       expect((await attempt('203.0.113.2', testAdmin.password)).status).toBe(200);
     } finally {
       proxied.close();
+    }
+  });
+
+  it('shares the limit between app processes on one database: two servers cannot double the guesses', async () => {
+    const first = await createTestApp({ LOGIN_MAX_FAILURES: '4' });
+    const second = await createAppBeside(first);
+    try {
+      await createTestAdmin(first.database);
+      const attempt = (app: typeof first.app, password: string) =>
+        app.request('/api/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: testAdmin.email, password }),
+        });
+      expect((await attempt(first.app, 'guess 1')).status).toBe(401);
+      expect((await attempt(second.app, 'guess 2')).status).toBe(401);
+      expect((await attempt(first.app, 'guess 3')).status).toBe(401);
+      expect((await attempt(second.app, 'guess 4')).status).toBe(401);
+      const blocked = [
+        await attempt(first.app, testAdmin.password),
+        await attempt(second.app, testAdmin.password),
+      ];
+      expect(blocked.map((answer) => answer.status)).toEqual([429, 429]);
+      expect(Number(blocked[1]?.headers.get('Retry-After'))).toBeGreaterThan(14 * 60);
+    } finally {
+      second.close();
+      first.close();
+    }
+  });
+
+  it('lets a concurrent burst split across two app processes through no more often than the limit', async () => {
+    const first = await createTestApp({ LOGIN_MAX_FAILURES: '5' });
+    const second = await createAppBeside(first);
+    try {
+      await createTestAdmin(first.database);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, n) =>
+          (n % 2 === 0 ? first.app : second.app).request('/api/login', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ email: testAdmin.email, password: `guess ${n}` }),
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+    } finally {
+      second.close();
+      first.close();
     }
   });
 

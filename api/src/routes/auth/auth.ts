@@ -5,16 +5,24 @@ import { z } from 'zod';
 import { type AuthEnv, deleteSessionCookie, readSession, setSessionCookie } from '../../auth/middleware.ts';
 import { PasswordChecksBusy, verifyNothing, verifyPassword } from '../../auth/password.ts';
 import { createSession, invalidateSession } from '../../auth/session.ts';
+import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import type { Environment } from '../../env.ts';
 import { escapeHtml, htmlPage } from '../../lib/html-page.ts';
 import { isJsonContentType } from '../../lib/read-json.ts';
 import { clientIp } from '../../security/client-ip.ts';
-import { SlidingWindowLimiter } from '../../security/rate-limit.ts';
+import { SharedSlidingWindowLimiter } from '../../security/rate-limit.ts';
 
-/** Counts failed sign-ins (and wrong dashboard passwords) per IP: LOGIN_MAX_FAILURES in the window → 429. */
-export function createLoginThrottle(environment: Environment): SlidingWindowLimiter {
-  return new SlidingWindowLimiter(
+/**
+ * Counts failed sign-ins (and wrong dashboard passwords) per IP: LOGIN_MAX_FAILURES in the window → 429.
+ * Held in the database, so every app process on it shares the count.
+ */
+export function createLoginThrottle(
+  environment: Environment,
+  database: Database,
+): SharedSlidingWindowLimiter {
+  return new SharedSlidingWindowLimiter(
+    database,
     environment.LOGIN_MAX_FAILURES,
     environment.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
   );
@@ -69,7 +77,7 @@ async function readCredentials(c: Context): Promise<unknown> {
  * GET /api/login (the sign-in page), POST /api/login (form or JSON), GET|POST /api/logout and
  * GET /api/auth/user. Failed sign-ins are counted per IP; past the limit every attempt answers 429.
  */
-export function authRoutes(loginThrottle: SlidingWindowLimiter) {
+export function authRoutes(loginThrottle: SharedSlidingWindowLimiter) {
   const logout = async (c: Context<AuthEnv>) => {
     const { session } = await readSession(c);
     if (session) await invalidateSession(c.var.database, session.id);
@@ -107,7 +115,7 @@ export function authRoutes(loginThrottle: SlidingWindowLimiter) {
               );
 
         const parsed = credentials.safeParse(body);
-        const throttled = parsed.success ? loginThrottle.hit(ip) : loginThrottle.check(ip);
+        const throttled = parsed.success ? await loginThrottle.hit(ip) : await loginThrottle.check(ip);
         if (!throttled.allowed) {
           c.header('Retry-After', String(throttled.retryAfterSeconds));
           return fail(429, 'Too many failed sign-in attempts. Please wait and try again later.');
@@ -127,7 +135,7 @@ export function authRoutes(loginThrottle: SlidingWindowLimiter) {
             : await verifyNothing(parsed.data.password);
         } catch (error) {
           if (!(error instanceof PasswordChecksBusy)) throw error;
-          loginThrottle.release(ip);
+          await loginThrottle.release(ip);
           c.header('Retry-After', '1');
           return json
             ? c.json({ error: error.message, requestId: c.var.requestId }, 503)
@@ -137,7 +145,7 @@ export function authRoutes(loginThrottle: SlidingWindowLimiter) {
           c.var.logger.warn({ ip }, 'failed sign-in');
           return fail(401, 'Incorrect email or password.');
         }
-        loginThrottle.reset(ip);
+        await loginThrottle.reset(ip);
 
         // A new session on every sign-in (no fixation); the one this browser had, if any, ends.
         const previous = await readSession(c);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { quoteRequests } from '../../db/schema.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
-import { createTestApp } from '../../test-support/test-app.ts';
+import { createAppBeside, createTestApp } from '../../test-support/test-app.ts';
 
 let context: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -174,5 +174,25 @@ describe('GET /api/contact with QUOTE_DASHBOARD_PASSWORD set', () => {
     const blocked = await unlock(cookie, 'sparkle-inbox');
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('Retry-After')).not.toBeNull();
+  });
+
+  it('shares the wrong-password limit between app processes on one database', async () => {
+    const beside = await createAppBeside(context);
+    try {
+      const cookie = await signIn(context.app);
+      const unlockOn = (app: typeof context.app, password: string) =>
+        app.request('/api/admin/unlock', {
+          method: 'POST',
+          headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ password }),
+        });
+      for (let n = 0; n < 10; n += 1) {
+        expect((await unlockOn(n % 2 === 0 ? context.app : beside.app, `guess ${n}`)).status).toBe(401);
+      }
+      expect((await unlockOn(beside.app, 'sparkle-inbox')).status).toBe(429);
+      expect((await unlockOn(context.app, 'sparkle-inbox')).status).toBe(429);
+    } finally {
+      beside.close();
+    }
   });
 });
