@@ -84,7 +84,7 @@ describe('suburbs', () => {
 });
 
 describe('reserved paths', () => {
-  it('lists the 16 words of spec §2, /partners, /prices, /embed, /quote and /case-manager-updates (so no suburb can take them)', () => {
+  it("lists the site's 16 reserved words, /partners, /prices, /embed, /quote and /case-manager-updates (so no suburb can take them)", () => {
     expect(reservedPaths).toHaveLength(21);
     expect(isReservedPath('quote')).toBe(true);
     expect(isReservedPath('prices')).toBe(true);
