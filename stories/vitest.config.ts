@@ -8,8 +8,6 @@ export default defineConfig({
   plugins: [
     storybookTest({
       configDir: fileURLToPath(new URL('./.storybook', import.meta.url)),
-      // Offline machines otherwise wait on the telemetry request.
-      disableAddonDocs: true,
     }),
   ],
   test: {
