@@ -1,7 +1,11 @@
 // `npm test`: everything CI checks, in order, each step announced: lint and format, types, unit and
-// model-based tests (Vitest), the production build, end-to-end tests in Debian chromium (Playwright),
+// model-based tests (Vitest), the production build, every story as a test (rendered in chromium,
+// play function run, axe checked), end-to-end tests in Debian chromium (Playwright),
 // and the Storybook build. Stops at the first failing step with its exit code.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ensureChromium, installDependencies, pnpm, step } from './lib.mjs';
 
 const started = Date.now();
@@ -41,6 +45,24 @@ timed('Production build (site, partner embed, partner demo)', () =>
   ]),
 );
 ensureChromium();
+timed('Stories as tests (Storybook, axe, Debian chromium)', () => {
+  const results = join(tmpdir(), `cleanquote-story-tests-${process.pid}.json`);
+  pnpm(
+    [
+      '--filter',
+      '@cleanquote/stories',
+      'exec',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${results}`,
+    ],
+    { env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' } },
+  );
+  const { numTotalTests } = JSON.parse(readFileSync(results, 'utf8'));
+  console.log(`\n${numTotalTests} stories tested: each rendered, its play function run, axe clean.`);
+});
 process.env.E2E_PORT ??= String(await freePort());
 timed('End-to-end tests (playwright, Debian chromium)', () =>
   pnpm(['--filter', '@cleanquote/tests', 'exec', 'playwright', 'test']),

@@ -1,7 +1,9 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 
 const config: StorybookConfig = {
-  stories: ['../**/*.stories.@(ts|tsx)'],
+  // The stories' own node_modules holds Storybook's template stories; they are not ours.
+  stories: ['../!(node_modules)/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   // Offline machines otherwise wait on the telemetry request.
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },

@@ -4,6 +4,8 @@ const preview: Preview = {
   parameters: {
     layout: 'padded',
     controls: { expanded: true },
+    // An accessibility violation fails the story's test, not just the panel.
+    a11y: { test: 'error' },
   },
 };
 
