@@ -1,12 +1,20 @@
 import type { StorybookConfig } from '@storybook/react-vite';
+import { adminScreenTitlesOf } from '../../sites/web/src/admin-screens.ts';
 
 const config: StorybookConfig = {
   // The stories' own node_modules holds Storybook's template stories; they are not ours.
   stories: ['../!(node_modules)/**/*.stories.@(ts|tsx)'],
-  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
+  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest', '@storybook/addon-docs'],
   framework: { name: '@storybook/react-vite', options: {} },
+  // mockServiceWorker.js: staff stories answer their API calls at the network boundary, never from a server.
+  staticDirs: ['../public'],
   // Offline machines otherwise wait on the telemetry request.
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  // The site's build inlines the admin screens' titles; its components expect the same constant here.
+  viteFinal: (viteConfig) => ({
+    ...viteConfig,
+    define: { ...viteConfig.define, __ADMIN_SCREEN_TITLES__: JSON.stringify(adminScreenTitlesOf()) },
+  }),
 };
 
 export default config;

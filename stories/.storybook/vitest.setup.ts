@@ -1,9 +1,6 @@
-import * as a11yAnnotations from '@storybook/addon-a11y/preview';
-import { setProjectAnnotations } from '@storybook/react-vite';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import * as projectAnnotations from './preview.ts';
 
-setProjectAnnotations([a11yAnnotations, projectAnnotations]);
+// The addon applies preview.ts and the addons' annotations (axe among them) to every story itself.
 
 // A story that logs an error to the console is broken even when it still renders something.
 let consoleErrors: unknown[][] = [];

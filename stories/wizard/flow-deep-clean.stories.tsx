@@ -3,7 +3,7 @@ import { flowStep, WizardStory } from './wizard-story-support.tsx';
 
 /** Spec §2, Deep clean: every step with the flow's answers filled in (restored from a draft). */
 const meta = {
-  title: 'Quote wizard/Flows/Deep clean',
+  title: 'Wizard/Flows/Deep clean',
   component: WizardStory,
 } satisfies Meta<typeof WizardStory>;
 

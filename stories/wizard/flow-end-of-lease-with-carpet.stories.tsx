@@ -3,7 +3,7 @@ import { flowStep, WizardStory } from './wizard-story-support.tsx';
 
 /** Spec §2, End of lease with carpets: every step with the flow's answers filled in (restored from a draft). */
 const meta = {
-  title: 'Quote wizard/Flows/End of lease with carpets',
+  title: 'Wizard/Flows/End of lease with carpets',
   component: WizardStory,
 } satisfies Meta<typeof WizardStory>;
 

@@ -3,7 +3,7 @@ import { flowStep, WizardStory } from './wizard-story-support.tsx';
 
 /** Spec §2, NDIS, case manager: every step with the flow's answers filled in (restored from a draft). */
 const meta = {
-  title: 'Quote wizard/Flows/NDIS, case manager',
+  title: 'Wizard/Flows/NDIS, case manager',
   component: WizardStory,
 } satisfies Meta<typeof WizardStory>;
 

@@ -3,7 +3,7 @@ import { flowStep, WizardStory } from './wizard-story-support.tsx';
 
 /** Spec §2, NDIS, self-managed: every step with the flow's answers filled in (restored from a draft). */
 const meta = {
-  title: 'Quote wizard/Flows/NDIS, self-managed',
+  title: 'Wizard/Flows/NDIS, self-managed',
   component: WizardStory,
 } satisfies Meta<typeof WizardStory>;
 

@@ -3,7 +3,7 @@ import { flowStep, WizardStory } from './wizard-story-support.tsx';
 
 /** Spec §2, Oven cleaning: every step with the flow's answers filled in (restored from a draft). */
 const meta = {
-  title: 'Quote wizard/Flows/Oven cleaning',
+  title: 'Wizard/Flows/Oven cleaning',
   component: WizardStory,
 } satisfies Meta<typeof WizardStory>;
 

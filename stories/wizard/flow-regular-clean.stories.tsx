@@ -3,7 +3,7 @@ import { flowStep, WizardStory } from './wizard-story-support.tsx';
 
 /** Spec §2, Regular clean: every step with the flow's answers filled in (restored from a draft). */
 const meta = {
-  title: 'Quote wizard/Flows/Regular clean',
+  title: 'Wizard/Flows/Regular clean',
   component: WizardStory,
 } satisfies Meta<typeof WizardStory>;
 

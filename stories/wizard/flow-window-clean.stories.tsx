@@ -3,7 +3,7 @@ import { flowStep, WizardStory } from './wizard-story-support.tsx';
 
 /** Spec §2, Window cleaning: every step with the flow's answers filled in (restored from a draft). */
 const meta = {
-  title: 'Quote wizard/Flows/Window cleaning',
+  title: 'Wizard/Flows/Window cleaning',
   component: WizardStory,
 } satisfies Meta<typeof WizardStory>;
 

@@ -10,7 +10,7 @@ import { answersFor, submits, WizardStory } from './wizard-story-support.tsx';
  * without script (refused with messages, or not stored), and the wizard on light and dark host pages.
  */
 const meta = {
-  title: 'Quote wizard/States',
+  title: 'Wizard/States',
   component: WizardStory,
 } satisfies Meta<typeof WizardStory>;
 
