@@ -28,6 +28,9 @@ function freePort() {
   });
 }
 
+/** The Storybook groups, by who meets the state: the wizard, partner sites, staff, the public site. */
+const STORY_GROUPS = ['Wizard', 'Embed', 'Staff', 'Site'];
+
 installDependencies();
 timed('Lint and format (biome ci)', () => pnpm(['exec', 'biome', 'ci', '.']));
 timed('Type check (tsc --noEmit)', () => pnpm(['exec', 'tsc', '-p', 'tsconfig.json', '--noEmit']));
@@ -67,11 +70,25 @@ process.env.E2E_PORT ??= String(await freePort());
 timed('End-to-end tests (playwright, Debian chromium)', () =>
   pnpm(['--filter', '@cleanquote/tests', 'exec', 'playwright', 'test']),
 );
-timed('Storybook build', () =>
+timed('Storybook build', () => {
   pnpm(['--filter', '@cleanquote/stories', 'run', 'build'], {
     env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
-  }),
-);
+  });
+  // Designers find a state by who meets it: every story sits under one of the four groups.
+  const index = JSON.parse(
+    readFileSync(new URL('../stories/storybook-static/index.json', import.meta.url), 'utf8'),
+  );
+  const stories = Object.values(index.entries).filter((entry) => entry.type === 'story');
+  const groups = new Map(STORY_GROUPS.map((group) => [group, 0]));
+  for (const { title } of stories) {
+    const group = title.split('/')[0];
+    if (!groups.has(group))
+      throw new Error(`Story '${title}' is outside the groups ${STORY_GROUPS.join(', ')}.`);
+    groups.set(group, groups.get(group) + 1);
+  }
+  const counts = [...groups].map(([group, count]) => `${group} ${count}`).join(', ');
+  console.log(`\nStorybook lists ${stories.length} stories: ${counts}.`);
+});
 
 console.log('\n✔ All test steps passed');
 for (const [title, ms] of timings) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${title}`);
