@@ -10,6 +10,7 @@ import type { WebhookDelivery, WebhookSettings } from '../../sites/web/src/admin
 
 /** The embed script every snippet loads (exact version, with its integrity hash). */
 export const embedScript = {
+  version: '1.4.2',
   url: 'https://sparkleclean.example/embed/cleanquote-embed.1.4.2.js',
   integrity: 'sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC',
 } as const satisfies NonNullable<PartnerList['embed']>;
