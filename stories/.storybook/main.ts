@@ -1,5 +1,6 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import { adminScreenTitlesOf } from '../../sites/web/src/admin-screens.ts';
+import { serverRendered } from './server-rendered.ts';
 
 const config: StorybookConfig = {
   // The stories' own node_modules holds Storybook's template stories; they are not ours.
@@ -14,6 +15,8 @@ const config: StorybookConfig = {
   viteFinal: (viteConfig) => ({
     ...viteConfig,
     define: { ...viteConfig.define, __ADMIN_SCREEN_TITLES__: JSON.stringify(adminScreenTitlesOf()) },
+    // Pages the API renders (no script) reach their stories as the server's own HTML.
+    plugins: [...(viteConfig.plugins ?? []), serverRendered()],
   }),
 };
 

@@ -44,7 +44,8 @@ function safeNext(value: unknown): string {
   return typeof value === 'string' && /^\/(?![/\\])[^\s]*$/.test(value) ? value : '/dashboard';
 }
 
-function loginPage({ next, error, email }: { next: string; error?: string; email?: string }): string {
+/** The sign-in page: `error` (a refused attempt's reason) shows above the form, which keeps `email`. */
+export function loginPage({ next, error, email }: { next: string; error?: string; email?: string }): string {
   const errorBlock = error ? `<p id="login-error" class="error" role="alert">${escapeHtml(error)}</p>` : '';
   const describedBy = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
   return htmlPage({

@@ -1,0 +1,42 @@
+import { DEFAULT_PRICE_LIST, type PriceList } from '@cleanquote/quote-core/staff';
+import { HttpResponse, http } from 'msw';
+import type { PriceListAnswer } from '../../sites/web/src/admin/lib/price-list-query.ts';
+import type { PriceChange } from '../../sites/web/src/admin/prices/prices-queries.ts';
+
+/*
+ * The price list on /prices, as GET /api/prices and /api/prices/history answer: the defaults, and
+ * the same list after Kate raised the end-of-lease price per bedroom from $60 to $65.
+ */
+
+/** The key of the end-of-lease price per bedroom. */
+export const bedroomKey = 'services.end-of-lease.bedroomCents';
+
+/** The price list as the business starts: every price the default. */
+export const defaultPrices = { ...DEFAULT_PRICE_LIST, gstRegistered: true } satisfies PriceListAnswer;
+
+/** The list with the end-of-lease price per bedroom at $65. */
+export const raisedBedroomPrices = {
+  ...DEFAULT_PRICE_LIST,
+  services: {
+    ...DEFAULT_PRICE_LIST.services,
+    'end-of-lease': { ...DEFAULT_PRICE_LIST.services['end-of-lease'], bedroomCents: 6500 },
+  },
+  gstRegistered: true,
+} satisfies PriceList & PriceListAnswer;
+
+/** Kate's change of the end-of-lease price per bedroom. */
+export const bedroomRaised = {
+  id: 'price-change-0312',
+  at: '2026-03-12T00:45:00.000Z',
+  actor: { name: 'Kate', email: 'kate@sparkleclean.example' },
+  key: bedroomKey,
+  label: 'End of Lease Cleaning: Per bedroom',
+  oldCents: 6000,
+  newCents: 6500,
+} as const satisfies PriceChange;
+
+/** GET /api/prices and /api/prices/history answering `list` and `history`. */
+export const pricesAnswer = (list: PriceListAnswer, history: readonly PriceChange[]) => [
+  http.get('/api/prices', () => HttpResponse.json(list)),
+  http.get('/api/prices/history', () => HttpResponse.json([...history])),
+];
