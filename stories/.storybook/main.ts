@@ -43,7 +43,8 @@ const config: StorybookConfig = {
   addons: ['@storybook/addon-a11y', '@storybook/addon-vitest', '@storybook/addon-docs'],
   framework: { name: '@storybook/react-vite', options: {} },
   // mockServiceWorker.js: staff stories answer their API calls at the network boundary, never from a server.
-  staticDirs: ['../public'],
+  // The site's placeholder artwork: team photos and the before/after gallery, at the site's own paths.
+  staticDirs: ['../public', { from: '../../sites/web/public/images', to: '/images' }],
   // Offline machines otherwise wait on the telemetry request.
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   // The site's build inlines the admin screens' titles; its components expect the same constant here.
