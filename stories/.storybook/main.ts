@@ -57,6 +57,12 @@ const config: StorybookConfig = {
       __CQ_VERSION__: JSON.stringify(embedVersion),
     },
     plugins: [...(viteConfig.plugins ?? []), embedFromSource()],
+    // Stories render the site's server markup in the browser: bundled up front, not discovered
+    // mid-run (a late discovery reloads the page under the running tests).
+    optimizeDeps: {
+      ...viteConfig.optimizeDeps,
+      include: [...(viteConfig.optimizeDeps?.include ?? []), 'react-dom/server'],
+    },
   }),
 };
 
