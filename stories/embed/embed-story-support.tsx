@@ -31,7 +31,7 @@ export const partnerVisitor: QuoteAnswers = validAnswers('end-of-lease+carpet', 
   email: 'priya.raman@example.com',
   phone: '0491 570 156',
   address: '14 Station Street, Box Hill, VIC',
-  howFoundUs: 'other',
+  howFoundUs: 'friend-recommendation',
   specialRequests: 'Bond inspection on Friday morning; the key is in the lockbox.',
 });
 
