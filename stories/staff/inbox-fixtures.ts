@@ -270,6 +270,58 @@ export const sophieLines = [
   { description: 'Rangehood', quantity: 1, unitPriceCents: 4_500 },
 ];
 
+/** Sophie's quote as sent: version 1, valid for 30 days, not yet opened. */
+export const sophieSent = pricedQuote(sophieLines, {
+  status: 'sent',
+  note: 'Price includes soaking the rangehood filters overnight.',
+  sentAt: '2026-03-14T22:10:00.000Z',
+  validUntil: '2026-04-14',
+});
+
+/** Sophie's request from arrival to the quote sent: a call, a note, a reply and the priced quote. */
+export const sophieHistory: QuoteHistoryEntry[] = [
+  { id: 'h-sophie-1', at: '2026-03-14T05:20:00.000Z', kind: 'created', actor: null },
+  {
+    id: 'h-sophie-2',
+    at: '2026-03-14T06:05:00.000Z',
+    kind: 'status',
+    actor: kate,
+    from: 'new',
+    to: 'contacted',
+  },
+  {
+    id: 'h-sophie-3',
+    at: '2026-03-14T06:07:00.000Z',
+    kind: 'note',
+    actor: kate,
+    text: 'Called Sophie: 90 cm Westinghouse, the rangehood filters need soaking. Home Thursday after 10.',
+  },
+  {
+    id: 'h-sophie-4',
+    at: '2026-03-14T06:20:00.000Z',
+    kind: 'reply',
+    actor: kate,
+    subject: 'Re: We received your quote request (CQ-B7FX2NRJ)',
+    text: 'Hi Sophie,\n\nThanks for the chat. Your priced quote follows by email today.\n\nKind regards,\nKate',
+    mailId: '0195a3c2-9a10-7c3e-8d21-5b9c3e7f1a04',
+  },
+  {
+    id: 'h-sophie-5',
+    at: '2026-03-14T22:10:00.000Z',
+    kind: 'quote',
+    actor: kate,
+    text: 'Quote sent, $294.00 incl. GST',
+  },
+  {
+    id: 'h-sophie-6',
+    at: '2026-03-14T22:10:00.000Z',
+    kind: 'status',
+    actor: kate,
+    from: 'contacted',
+    to: 'quoted',
+  },
+];
+
 /**
  * The inbox as it stands `now`: two new requests (one due soon, one past the 24-hour reply), a
  * partner's case-manager request, a returning customer, a quote waiting for the customer, one won
@@ -315,16 +367,20 @@ export function inboxQuotes(now: number): FixtureQuote[] {
       firstResponseAt: '2026-03-15T21:30:00.000Z',
       statusChangedAt: '2026-03-15T21:30:00.000Z',
     }),
-    fixtureQuote('sophie', {
-      id: '0195a3c2-7d41-7e2b-9c11-4f8a2b6d0e05',
-      reference: 'CQ-B7FX2NRJ',
-      createdAt: '2026-03-14T05:20:00.000Z',
-      status: 'quoted',
-      suburb: 'Hawthorn',
-      firstResponseAt: '2026-03-14T06:05:00.000Z',
-      statusChangedAt: '2026-03-14T22:10:00.000Z',
-      quoteStatus: 'sent',
-    }),
+    fixtureQuote(
+      'sophie',
+      {
+        id: '0195a3c2-7d41-7e2b-9c11-4f8a2b6d0e05',
+        reference: 'CQ-B7FX2NRJ',
+        createdAt: '2026-03-14T05:20:00.000Z',
+        status: 'quoted',
+        suburb: 'Hawthorn',
+        firstResponseAt: '2026-03-14T06:05:00.000Z',
+        statusChangedAt: '2026-03-14T22:10:00.000Z',
+        quoteStatus: 'sent',
+      },
+      { history: sophieHistory, priced: sophieSent },
+    ),
     fixtureQuote('jack', {
       id: '0195a3c2-7d41-7e2b-9c11-4f8a2b6d0e06',
       reference: 'CQ-Q3ZK9MPW',
@@ -420,4 +476,11 @@ export function inboxAt(search: Record<string, string> = {}) {
     toasts.value = [];
     return () => window.history.replaceState(window.history.state, '', before);
   };
+}
+
+/** The quote of this customer in the inbox as it stands `now`. */
+export function quoteOf(name: string, now = Date.now()): FixtureQuote {
+  const quote = inboxQuotes(now).find((each) => each.listItem.name === name);
+  if (!quote) throw new Error(`No quote from ${name} in the inbox fixtures.`);
+  return quote;
 }

@@ -2,14 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
-import {
-  type FixtureQuote,
-  fixtureQuote,
-  inboxAnswers,
-  inboxAt,
-  inboxQuotes,
-  kate,
-} from './inbox-fixtures.ts';
+import { type FixtureQuote, fixtureQuote, inboxAnswers, inboxAt, kate, quoteOf } from './inbox-fixtures.ts';
 import { freshStaffPage } from './staff-story-support.tsx';
 
 /**
@@ -27,13 +20,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** The inbox's quote with this customer's id, from the inbox as it stands now. */
-function quoteOf(name: string, now = Date.now()): FixtureQuote {
-  const quote = inboxQuotes(now).find((each) => each.listItem.name === name);
-  if (!quote) throw new Error(`No quote from ${name} in the inbox fixtures.`);
-  return quote;
-}
 
 /** The inbox holding only this customer's quote. */
 function onlyQuoteOf(name: string) {
