@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
+import type { Answer, staffApi } from '../../sites/web/src/admin/lib/staff-api.ts';
 import { inboxAnswers, inboxAt, inboxQuotes } from './inbox-fixtures.ts';
 import { freshStaffPage, signedIn } from './staff-story-support.tsx';
 
@@ -165,7 +166,7 @@ function lockedWorld() {
         if (password !== 'spotless-2026')
           return HttpResponse.json({ error: 'Incorrect password', requestId }, { status: 401 });
         unlocked = true;
-        return HttpResponse.json({ unlocked: true });
+        return HttpResponse.json({ unlocked: true } satisfies Answer<typeof staffApi.admin.unlock.$post>);
       }),
       http.get('/api/contact', ({ requestId }) =>
         unlocked

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { OutboxMail } from '../../sites/web/src/admin/email-test/email-test-queries.ts';
+import type { Answer, staffApi } from '../../sites/web/src/admin/lib/staff-api.ts';
 import { inboxAt } from './inbox-fixtures.ts';
 import { freshStaffPage, signedIn } from './staff-story-support.tsx';
 
@@ -275,7 +276,9 @@ export const DeadLetterRetried: Story = {
     msw: {
       handlers: [
         http.post('/api/admin/outbox/:id/retry', ({ params }) =>
-          HttpResponse.json({ id: String(params.id), status: 'queued' }),
+          HttpResponse.json({ id: String(params.id), status: 'queued' } satisfies Answer<
+            (typeof staffApi.admin.outbox)[':id']['retry']['$post']
+          >),
         ),
         ...logOf(mails.dead).msw.handlers,
       ],

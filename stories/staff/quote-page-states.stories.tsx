@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
+import type { Answer, staffApi } from '../../sites/web/src/admin/lib/staff-api.ts';
 import type { FixtureQuote } from './inbox-fixtures.ts';
 import { fixtureQuote, inboxAnswers, inboxAt, kate, quoteOf } from './inbox-fixtures.ts';
 import { freshStaffPage } from './staff-story-support.tsx';
@@ -354,7 +355,7 @@ function replyWorld() {
               text: message,
               mailId: 'm-reply',
             },
-          },
+          } satisfies Answer<(typeof staffApi.contact)[':id']['reply']['$post']>,
           { status: 202 },
         );
       }),
