@@ -10,6 +10,7 @@ import {
   xeroAnswer,
   xeroConnected,
 } from './dashboard-fixtures.ts';
+import { ownFrameDocs } from './inbox-fixtures.ts';
 import { freshStaffPage, signedIn } from './staff-story-support.tsx';
 
 /**
@@ -22,7 +23,7 @@ const meta = {
   component: AdminApp,
   decorators: [freshStaffPage],
   args: { screen: 'dashboard' },
-  parameters: { layout: 'fullscreen' },
+  parameters: { docs: ownFrameDocs, layout: 'fullscreen' },
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;

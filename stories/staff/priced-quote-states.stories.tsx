@@ -8,6 +8,7 @@ import {
   type FixtureQuote,
   inboxAnswers,
   inboxAt,
+  ownFrameDocs,
   pricedQuote,
   quoteOf,
   requests,
@@ -26,7 +27,7 @@ const meta = {
   component: AdminApp,
   decorators: [freshStaffPage],
   args: { screen: 'admin' },
-  parameters: { layout: 'fullscreen' },
+  parameters: { docs: ownFrameDocs, layout: 'fullscreen' },
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;
