@@ -10,7 +10,6 @@ import {
   xeroAnswer,
   xeroConnected,
 } from './dashboard-fixtures.ts';
-import { ownFrameDocs } from './inbox-fixtures.ts';
 import { freshStaffPage, signedIn } from './staff-story-support.tsx';
 
 /**
@@ -23,7 +22,7 @@ const meta = {
   component: AdminApp,
   decorators: [freshStaffPage],
   args: { screen: 'dashboard' },
-  parameters: { docs: ownFrameDocs, layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;

@@ -3,7 +3,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { Answer, staffApi } from '../../sites/web/src/admin/lib/staff-api.ts';
-import { inboxAnswers, inboxAt, inboxQuotes, ownFrameDocs } from './inbox-fixtures.ts';
+import { inboxAnswers, inboxAt, inboxQuotes } from './inbox-fixtures.ts';
 import { freshStaffPage, signedIn } from './staff-story-support.tsx';
 
 /**
@@ -18,7 +18,7 @@ const meta = {
   decorators: [freshStaffPage],
   beforeEach: inboxAt(),
   args: { screen: 'admin' },
-  parameters: { docs: ownFrameDocs, layout: 'fullscreen', msw: { handlers: inboxAnswers() } },
+  parameters: { layout: 'fullscreen', msw: { handlers: inboxAnswers() } },
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;

@@ -484,10 +484,3 @@ export function quoteOf(name: string, now = Date.now()): FixtureQuote {
   if (!quote) throw new Error(`No quote from ${name} in the inbox fixtures.`);
   return quote;
 }
-
-/**
- * Autodocs shows each staff story in its own frame: the admin keeps one query client, one address
- * and one set of API answers per page, so stories drawn side by side in one page would show each
- * other's data.
- */
-export const ownFrameDocs = { story: { inline: false, height: '640px' } } as const;

@@ -2,15 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
-import {
-  type FixtureQuote,
-  fixtureQuote,
-  inboxAnswers,
-  inboxAt,
-  kate,
-  ownFrameDocs,
-  quoteOf,
-} from './inbox-fixtures.ts';
+import { type FixtureQuote, fixtureQuote, inboxAnswers, inboxAt, kate, quoteOf } from './inbox-fixtures.ts';
 import { freshStaffPage } from './staff-story-support.tsx';
 
 /**
@@ -23,7 +15,7 @@ const meta = {
   decorators: [freshStaffPage],
   beforeEach: inboxAt(),
   args: { screen: 'admin' },
-  parameters: { docs: ownFrameDocs, layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;

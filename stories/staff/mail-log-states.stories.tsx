@@ -5,7 +5,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { OutboxMail } from '../../sites/web/src/admin/email-test/email-test-queries.ts';
 import type { Answer, staffApi } from '../../sites/web/src/admin/lib/staff-api.ts';
-import { inboxAt, ownFrameDocs } from './inbox-fixtures.ts';
+import { inboxAt } from './inbox-fixtures.ts';
 import { freshStaffPage, signedIn } from './staff-story-support.tsx';
 
 /**
@@ -19,7 +19,7 @@ const meta = {
   decorators: [freshStaffPage],
   beforeEach: inboxAt(),
   args: { screen: 'email-test' },
-  parameters: { docs: ownFrameDocs, layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;

@@ -8,7 +8,6 @@ import {
   type FixtureQuote,
   inboxAnswers,
   inboxAt,
-  ownFrameDocs,
   pricedQuote,
   quoteOf,
   requests,
@@ -27,7 +26,7 @@ const meta = {
   component: AdminApp,
   decorators: [freshStaffPage],
   args: { screen: 'admin' },
-  parameters: { docs: ownFrameDocs, layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;

@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { Answer, staffApi } from '../../sites/web/src/admin/lib/staff-api.ts';
 import type { FixtureQuote } from './inbox-fixtures.ts';
-import { fixtureQuote, inboxAnswers, inboxAt, kate, ownFrameDocs, quoteOf } from './inbox-fixtures.ts';
+import { fixtureQuote, inboxAnswers, inboxAt, kate, quoteOf } from './inbox-fixtures.ts';
 import { freshStaffPage } from './staff-story-support.tsx';
 
 /**
@@ -17,7 +17,7 @@ const meta = {
   component: AdminApp,
   decorators: [freshStaffPage],
   args: { screen: 'admin' },
-  parameters: { docs: ownFrameDocs, layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;
