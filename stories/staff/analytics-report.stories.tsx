@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { expect, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import { busyDay, emptyDay, reportAnswer } from './analytics-fixtures.ts';
-import { freshStaffPage, signedIn } from './staff-story-support.tsx';
+import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
  * Staff on /analytics: one Melbourne day's visits, the wizard funnel, the priced quotes and the day's
@@ -13,7 +13,7 @@ const meta = {
   title: 'Staff/Analytics/Daily report',
   component: AdminApp,
   decorators: [freshStaffPage],
-  parameters: { layout: 'fullscreen' },
+  parameters: staffScreenParameters,
   args: { screen: 'analytics' },
 } satisfies Meta<typeof AdminApp>;
 

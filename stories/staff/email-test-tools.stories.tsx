@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { ClientTestEmailQueued } from '../../sites/web/src/admin/client-email-test/client-email-test-queries.ts';
 import type { DirectEmailSent as DirectEmailAnswer } from '../../sites/web/src/admin/email-test/email-test-queries.ts';
-import { freshStaffPage, signedIn } from './staff-story-support.tsx';
+import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
  * Staff checking that email works: /email-test sends one mail from their own mailbox, and
@@ -14,7 +14,7 @@ const meta = {
   title: 'Staff/Email test/Test emails',
   component: AdminApp,
   decorators: [freshStaffPage],
-  parameters: { layout: 'fullscreen' },
+  parameters: staffScreenParameters,
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;

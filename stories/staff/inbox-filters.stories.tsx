@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { Answer, staffApi } from '../../sites/web/src/admin/lib/staff-api.ts';
 import { inboxAnswers, inboxAt, inboxQuotes } from './inbox-fixtures.ts';
-import { freshStaffPage, signedIn } from './staff-story-support.tsx';
+import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
  * How staff narrow the quote inbox (/admin): search, status, service, source, returning customers,
@@ -18,7 +18,7 @@ const meta = {
   decorators: [freshStaffPage],
   beforeEach: inboxAt(),
   args: { screen: 'admin' },
-  parameters: { layout: 'fullscreen', msw: { handlers: inboxAnswers() } },
+  parameters: { ...staffScreenParameters, msw: { handlers: inboxAnswers() } },
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;

@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import { type FixtureQuote, fixtureQuote, inboxAnswers, inboxAt, kate, quoteOf } from './inbox-fixtures.ts';
-import { freshStaffPage } from './staff-story-support.tsx';
+import { freshStaffPage, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
  * The rows of the quote inbox (/admin) that staff work through each day: who asked, for what, where
@@ -15,7 +15,7 @@ const meta = {
   decorators: [freshStaffPage],
   beforeEach: inboxAt(),
   args: { screen: 'admin' },
-  parameters: { layout: 'fullscreen' },
+  parameters: staffScreenParameters,
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import { locationsAnswer, someLocations } from './locations-fixtures.ts';
-import { freshStaffPage, signedIn } from './staff-story-support.tsx';
+import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
  * Staff on /locations: every suburb page's URL, to paste into local marketing, with a filter and a
@@ -12,7 +12,7 @@ const meta = {
   title: 'Staff/Locations/List',
   component: AdminApp,
   decorators: [freshStaffPage],
-  parameters: { layout: 'fullscreen' },
+  parameters: staffScreenParameters,
   args: { screen: 'locations' },
 } satisfies Meta<typeof AdminApp>;
 

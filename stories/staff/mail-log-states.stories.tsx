@@ -6,7 +6,7 @@ import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { OutboxMail } from '../../sites/web/src/admin/email-test/email-test-queries.ts';
 import type { Answer, staffApi } from '../../sites/web/src/admin/lib/staff-api.ts';
 import { inboxAt } from './inbox-fixtures.ts';
-import { freshStaffPage, signedIn } from './staff-story-support.tsx';
+import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
  * The Mail log on the Email Test screen (/email-test), where staff check what the site sent, is
@@ -19,7 +19,7 @@ const meta = {
   decorators: [freshStaffPage],
   beforeEach: inboxAt(),
   args: { screen: 'email-test' },
-  parameters: { layout: 'fullscreen' },
+  parameters: staffScreenParameters,
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;

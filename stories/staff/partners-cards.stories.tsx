@@ -11,7 +11,7 @@ import {
   partnersAnswer,
   webhookAnswers,
 } from './partners-fixtures.ts';
-import { freshStaffPage, signedIn } from './staff-story-support.tsx';
+import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
 import { withHiddenPart } from './story-names.ts';
 
 /**
@@ -23,7 +23,7 @@ const meta = {
   title: 'Staff/Partners/Partner card',
   component: AdminApp,
   decorators: [freshStaffPage],
-  parameters: { layout: 'fullscreen' },
+  parameters: staffScreenParameters,
   args: { screen: 'partners' },
 } satisfies Meta<typeof AdminApp>;
 

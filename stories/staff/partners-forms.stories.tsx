@@ -5,7 +5,7 @@ import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { SavedWebhook } from '../../sites/web/src/admin/partners/webhook-queries.ts';
 import { brunswickRealty, partnersAnswer, webhookAnswers } from './partners-fixtures.ts';
 import serverMessages from './partners-server-messages.ts?server-rendered';
-import { freshStaffPage, signedIn } from './staff-story-support.tsx';
+import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
 import { withHiddenPart } from './story-names.ts';
 
 /**
@@ -16,7 +16,7 @@ const meta = {
   title: 'Staff/Partners/Forms',
   component: AdminApp,
   decorators: [freshStaffPage],
-  parameters: { layout: 'fullscreen' },
+  parameters: staffScreenParameters,
   args: { screen: 'partners' },
 } satisfies Meta<typeof AdminApp>;
 

@@ -14,7 +14,7 @@ import {
   sophieLines,
   sophieSent,
 } from './inbox-fixtures.ts';
-import { freshStaffPage } from './staff-story-support.tsx';
+import { freshStaffPage, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
  * The Quote section of a request's page, where staff price a request, send the quote and follow
@@ -26,7 +26,7 @@ const meta = {
   component: AdminApp,
   decorators: [freshStaffPage],
   args: { screen: 'admin' },
-  parameters: { layout: 'fullscreen' },
+  parameters: staffScreenParameters,
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;

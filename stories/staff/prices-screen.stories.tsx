@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import { bedroomRaised, defaultPrices, pricesAnswer, raisedBedroomPrices } from './prices-fixtures.ts';
-import { freshStaffPage, signedIn } from './staff-story-support.tsx';
+import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
  * Staff on /prices: the price list every new quote starts from, typed in dollars and grouped by
@@ -13,7 +13,7 @@ const meta = {
   title: 'Staff/Prices/Price list',
   component: AdminApp,
   decorators: [freshStaffPage],
-  parameters: { layout: 'fullscreen' },
+  parameters: staffScreenParameters,
   args: { screen: 'prices' },
 } satisfies Meta<typeof AdminApp>;
 

@@ -5,7 +5,7 @@ import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { Answer, staffApi } from '../../sites/web/src/admin/lib/staff-api.ts';
 import type { FixtureQuote } from './inbox-fixtures.ts';
 import { fixtureQuote, inboxAnswers, inboxAt, kate, quoteOf } from './inbox-fixtures.ts';
-import { freshStaffPage } from './staff-story-support.tsx';
+import { freshStaffPage, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
  * One quote request's page (/admin?quote=<id>), where staff read the customer's answers, call or
@@ -17,7 +17,7 @@ const meta = {
   component: AdminApp,
   decorators: [freshStaffPage],
   args: { screen: 'admin' },
-  parameters: { layout: 'fullscreen' },
+  parameters: staffScreenParameters,
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;

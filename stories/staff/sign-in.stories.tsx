@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import { ServerRenderedPage } from '../site/server-rendered-page.tsx';
 import signInPages from './sign-in-pages.ts?server-rendered';
-import { freshStaffPage, signedOut } from './staff-story-support.tsx';
+import { freshStaffPage, signedOut, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
  * What staff see before they are signed in: an admin page's 'Access Required' card, then the
@@ -13,7 +13,7 @@ const meta = {
   title: 'Staff/Sign-in',
   component: AdminApp,
   decorators: [freshStaffPage],
-  parameters: { layout: 'fullscreen' },
+  parameters: staffScreenParameters,
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;

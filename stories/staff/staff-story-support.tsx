@@ -22,3 +22,13 @@ export const freshStaffPage: Decorator = (Story) => {
   quoteDataLocked.value = false;
   return <Story />;
 };
+
+/**
+ * The parameters of every staff screen's stories: the screen fills the frame, and on the docs page
+ * each story gets a frame of its own, because staff screens keep one query client, the page's
+ * address and one set of API answers per page, which stories drawn side by side would share.
+ */
+export const staffScreenParameters = {
+  layout: 'fullscreen',
+  docs: { story: { inline: false, iframeHeight: 640 } },
+} as const;

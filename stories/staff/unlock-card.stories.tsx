@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import { busyDay } from './analytics-fixtures.ts';
-import { freshStaffPage, signedIn } from './staff-story-support.tsx';
+import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
  * Signed-in staff opening a screen with quote data while the quote dashboard is locked: the
@@ -13,7 +13,7 @@ const meta = {
   title: 'Staff/Sign-in/Unlock card',
   component: AdminApp,
   decorators: [freshStaffPage],
-  parameters: { layout: 'fullscreen' },
+  parameters: staffScreenParameters,
   args: { screen: 'analytics' },
 } satisfies Meta<typeof AdminApp>;
 
