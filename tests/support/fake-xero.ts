@@ -3,6 +3,25 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { XERO_REPORT_TYPES, type XeroReportType } from '../../api/src/xero/xero-report.ts';
 import {
+  ACCOUNTING_SCOPES,
+  type AccountingResource,
+  accountingScopeAllows,
+  FakeXeroAccounting,
+  type FakeXeroContact,
+  type FakeXeroInvoice,
+  type FakeXeroQuote,
+  parseJsonBody,
+  problemBody,
+} from './fake-xero-accounting.ts';
+
+export type {
+  FakeXeroContact,
+  FakeXeroInvoice,
+  FakeXeroLineItem,
+  FakeXeroQuote,
+} from './fake-xero-accounting.ts';
+
+import {
   type FakeReportQuery,
   fakeXeroReport,
   parseReportDate,
@@ -12,10 +31,13 @@ import {
 
 /**
  * A fake Xero for the tests: its identity server (OpenID discovery, authorize, token, revocation)
- * and its API (connections, the four Reports) on one HTTP server on 127.0.0.1. The product is
- * pointed at it with XERO_IDENTITY_URL = XERO_API_URL = `fake.url`. Tokens are random, refresh
- * tokens rotate, access tokens expire in real time, and a test can make Xero fail, stall, forget a
- * grant or expire every access token. Node built-ins only.
+ * and its API (connections, the four Reports, and Contacts, Quotes and Invoices to write to, see
+ * fake-xero-accounting.ts) on one HTTP server on 127.0.0.1. The product is pointed at it with
+ * XERO_IDENTITY_URL = XERO_API_URL = `fake.url`. Tokens are random, refresh tokens rotate, access
+ * tokens expire in real time, writes honour an Idempotency-Key, and a test can make Xero fail, rate
+ * limit, stall, go down, forget a grant or expire every access token. The grant holds the scopes the
+ * authorize URL asked for, so a test chooses them through the product's XERO_SCOPES. Node built-ins
+ * only.
  */
 
 /** An organisation the fake's user can connect. */
@@ -38,11 +60,19 @@ export interface FakeXeroRequest {
   method: string;
   /** The path without the query: '/connect/token', '/api.xro/2.0/Reports/ProfitAndLoss'. */
   path: string;
+  /** When the fake received it (ms since the epoch), to measure the wait between retries. */
+  at: number;
   query: Record<string, string>;
   /** The `xero-tenant-id` header, when sent. */
   tenantId?: string;
   /** The token request's `grant_type`. */
   grantType?: string;
+  /** The `Idempotency-Key` header, when sent. */
+  idempotencyKey?: string;
+  /** An API write's (POST/PUT/PATCH under /api.xro/2.0) body as parsed JSON, when it was JSON. */
+  body?: unknown;
+  /** True when the answer was the replay of an earlier one with the same Idempotency-Key. */
+  replayed?: boolean;
 }
 
 export interface FakeXero {
@@ -64,12 +94,33 @@ export interface FakeXero {
    * 401). A new connection through authorize works again.
    */
   revokeGrant(): void;
-  /** The next request whose path starts with `pathPrefix` answers `status` with a Xero-style error body. */
-  failNext(pathPrefix: string, status: number): void;
+  /**
+   * The next `times` requests whose path starts with `pathPrefix` answer `status` with a Xero-style
+   * error body (a 429 with `Retry-After: 60`). They fail before they are handled: nothing is
+   * created, and the failure is not remembered for their Idempotency-Key.
+   */
+  failNext(pathPrefix: string, status: number, times?: number): void;
+  /** {@link failNext} for the next `times` matching requests. */
+  failTimes(pathPrefix: string, status: number, times: number): void;
+  /** The next `times` requests under `pathPrefix` answer 429 with `Retry-After: retryAfterSeconds`. */
+  rateLimitNext(pathPrefix: string, retryAfterSeconds: number, times?: number): void;
+  /** Every request under `pathPrefix` answers `status` (Xero is down there) until {@link stopFailing}. */
+  failAlways(pathPrefix: string, status: number): void;
+  /**
+   * Forgets the failures injected for exactly `pathPrefix` (by failNext, rateLimitNext or
+   * failAlways), or every injected failure when no prefix is given.
+   */
+  stopFailing(pathPrefix?: string): void;
   /** The next request whose path starts with `pathPrefix` waits `ms` before it is handled. */
   delayNext(pathPrefix: string, ms: number): void;
   /** The Rows the fake serves for a report type (for the query's dates), to assert figures. */
   reportRows(type: XeroReportType, query?: FakeReportQuery): RawXeroRow[];
+  /** A copy of an organisation's contacts (default: the first tenant's), as GET /Contacts lists them. */
+  contacts(tenantId?: string): FakeXeroContact[];
+  /** A copy of an organisation's quotes (default: the first tenant's), as GET /Quotes lists them. */
+  quotes(tenantId?: string): FakeXeroQuote[];
+  /** A copy of an organisation's invoices (default: the first tenant's), as GET /Invoices lists them. */
+  invoices(tenantId?: string): FakeXeroInvoice[];
   close(): Promise<void>;
 }
 
@@ -88,6 +139,7 @@ const SCOPES_SUPPORTED = [
   'accounting.reports.balancesheet.read',
   'accounting.reports.banksummary.read',
   'accounting.reports.trialbalance.read',
+  ...ACCOUNTING_SCOPES,
 ];
 
 /** The granular scope of each Reports endpoint (accounting.reports.read also covers them all). */
@@ -135,6 +187,17 @@ interface OneShot {
   value: number;
 }
 
+/** A failure a test injected: for the next `remaining` matching requests (Infinity: until stopped). */
+interface InjectedFailure {
+  pathPrefix: string;
+  status: number;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+/** Xero's idempotency covers the writing methods. */
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
 function token(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -162,14 +225,7 @@ function oauthError(status: number, error: string, description?: string): HttpAn
 
 /** Xero API's problem body ({ Type, Title, Status, Detail }). */
 function apiProblem(status: number, title: string, detail: string): HttpAnswer {
-  return new HttpAnswer(status, {
-    Type: null,
-    Title: title,
-    Status: status,
-    Detail: detail,
-    Instance: randomUUID(),
-    Extensions: {},
-  });
+  return new HttpAnswer(status, problemBody(status, title, detail));
 }
 
 const STATUS_TITLES: Record<number, string> = {
@@ -185,12 +241,14 @@ const STATUS_TITLES: Record<number, string> = {
 };
 
 /** What Xero answers for an injected failure: its identity server speaks OAuth, its API problems. */
-function injectedFailure(path: string, status: number): HttpAnswer {
-  const headers: Record<string, string> = status === 429 ? { 'retry-after': '60' } : {};
+function injectedFailure(path: string, status: number, retryAfterSeconds: number): HttpAnswer {
+  const headers: Record<string, string> = status === 429 ? { 'retry-after': String(retryAfterSeconds) } : {};
   if (path.startsWith('/connect/') || path.startsWith('/identity/') || path.startsWith('/.well-known/')) {
     const error = status >= 500 ? 'server_error' : status === 401 ? 'invalid_client' : 'invalid_request';
     return new HttpAnswer(status, { error }, headers);
   }
+  // The API also says which of its limits was hit.
+  if (status === 429) headers['x-rate-limit-problem'] = retryAfterSeconds > 60 ? 'day' : 'minute';
   const title = STATUS_TITLES[status] ?? 'Error';
   const answer = apiProblem(status, title, status === 429 ? 'Rate limit exceeded' : `${title} (injected)`);
   return new HttpAnswer(status, answer.body, headers);
@@ -263,8 +321,11 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
   const refreshTokens = new Map<string, Grant>();
   const grants: Grant[] = [];
   const issued: string[] = [];
-  const failures: OneShot[] = [];
+  const failures: InjectedFailure[] = [];
   const delays: OneShot[] = [];
+  const books = new FakeXeroAccounting();
+  // The first 2xx answer to each write with an Idempotency-Key, by tenant and key.
+  const replays = new Map<string, { status: number; body: string }>();
   const timers = new Set<NodeJS.Timeout>();
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const keyId = randomBytes(8).toString('hex');
@@ -275,6 +336,20 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     if (index < 0) return undefined;
     const [entry] = list.splice(index, 1);
     return entry?.value;
+  }
+
+  function takeFailure(path: string): InjectedFailure | undefined {
+    const index = failures.findIndex((entry) => path.startsWith(entry.pathPrefix));
+    const entry = failures[index];
+    if (!entry) return undefined;
+    entry.remaining -= 1;
+    if (entry.remaining <= 0) failures.splice(index, 1);
+    return entry;
+  }
+
+  function injectFailure(pathPrefix: string, status: number, times: number, retryAfterSeconds = 60) {
+    if (!(times > 0)) throw new RangeError(`times must be positive, not ${times}`);
+    failures.push({ pathPrefix, status, remaining: times, retryAfterSeconds });
   }
 
   function idToken(scope: string, nonce: string | undefined, key: KeyObject): string {
@@ -447,8 +522,8 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     return issueTokens(grant);
   }
 
-  async function tokenEndpoint(request: IncomingMessage, record: FakeXeroRequest): Promise<HttpAnswer> {
-    const form = new URLSearchParams(await readBody(request));
+  function tokenEndpoint(request: IncomingMessage, raw: string, record: FakeXeroRequest): HttpAnswer {
+    const form = new URLSearchParams(raw);
     const grantType = form.get('grant_type') ?? undefined;
     if (grantType !== undefined) record.grantType = grantType;
     const client = basicClient(request);
@@ -460,8 +535,8 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     return oauthError(400, 'unsupported_grant_type');
   }
 
-  async function revocation(request: IncomingMessage): Promise<HttpAnswer> {
-    const form = new URLSearchParams(await readBody(request));
+  function revocation(request: IncomingMessage, raw: string): HttpAnswer {
+    const form = new URLSearchParams(raw);
     const client = basicClient(request);
     if (!client || client.id !== clientId || client.secret !== clientSecret) {
       return new HttpAnswer(401, { error: 'invalid_client' }, { 'www-authenticate': 'Basic' });
@@ -513,6 +588,16 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     return new HttpAnswer(204, '');
   }
 
+  /** The request's `xero-tenant-id` when the grant connects it, else the 403 Xero answers. */
+  function connectedTenant(grant: Grant, request: IncomingMessage): string | HttpAnswer {
+    const tenantId = request.headers['xero-tenant-id'];
+    const connection = grant.connections.find((candidate) => candidate.tenantId === tenantId);
+    if (typeof tenantId !== 'string' || !connection) {
+      return apiProblem(403, 'Forbidden', 'AuthenticationUnsuccessful');
+    }
+    return tenantId;
+  }
+
   function report(
     grant: Grant,
     request: IncomingMessage,
@@ -521,11 +606,8 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
   ): HttpAnswer {
     const type = XERO_REPORT_TYPES.find((candidate) => REPORT_ENDPOINTS[candidate] === endpoint);
     if (!type) return apiProblem(404, 'Not Found', "The resource you're looking for cannot be found");
-    const tenantId = request.headers['xero-tenant-id'];
-    const connection = grant.connections.find((candidate) => candidate.tenantId === tenantId);
-    if (typeof tenantId !== 'string' || !connection) {
-      return apiProblem(403, 'Forbidden', 'AuthenticationUnsuccessful');
-    }
+    const tenantId = connectedTenant(grant, request);
+    if (tenantId instanceof HttpAnswer) return tenantId;
     const scopes = grant.scope.split(' ');
     if (!scopes.includes(REPORT_SCOPES[type]) && !scopes.includes('accounting.reports.read')) {
       return apiProblem(403, 'Forbidden', 'AuthorizationUnsuccessful');
@@ -554,26 +636,73 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     });
   }
 
-  async function route(
+  /**
+   * Contacts, Quotes and Invoices: read, or written once per Idempotency-Key. A write with a key
+   * already answered 2xx for this tenant gets that answer again and changes nothing; a failed one
+   * is not remembered, so its retry is handled afresh.
+   */
+  function accounting(
+    grant: Grant,
+    request: IncomingMessage,
+    resource: AccountingResource,
+    id: string | undefined,
+    query: URLSearchParams,
+    record: FakeXeroRequest,
+  ): HttpAnswer {
+    const method = request.method ?? 'GET';
+    const tenantId = connectedTenant(grant, request);
+    if (tenantId instanceof HttpAnswer) return tenantId;
+    if (method !== 'GET' && method !== 'POST' && method !== 'PUT') {
+      return apiProblem(405, 'Method Not Allowed', `${method} is not allowed here`);
+    }
+    const write = method !== 'GET';
+    if (!accountingScopeAllows(resource, write, grant.scope.split(' '))) {
+      return apiProblem(403, 'Forbidden', 'AuthorizationUnsuccessful');
+    }
+    if (!write) {
+      const answer = books.read(tenantId, resource, id, query);
+      return new HttpAnswer(answer.status, answer.body);
+    }
+    const slot = record.idempotencyKey === undefined ? undefined : `${tenantId}\n${record.idempotencyKey}`;
+    const earlier = slot === undefined ? undefined : replays.get(slot);
+    if (earlier) {
+      record.replayed = true;
+      return new HttpAnswer(earlier.status, JSON.parse(earlier.body));
+    }
+    const body = 'body' in record ? { value: record.body } : undefined;
+    const answer = books.write(tenantId, resource, id, body);
+    if (slot !== undefined && answer.status >= 200 && answer.status < 300) {
+      replays.set(slot, { status: answer.status, body: JSON.stringify(answer.body) });
+    }
+    return new HttpAnswer(answer.status, answer.body);
+  }
+
+  function route(
     request: IncomingMessage,
     path: string,
     query: URLSearchParams,
+    raw: string,
     record: FakeXeroRequest,
-  ) {
+  ): HttpAnswer {
     const method = request.method ?? 'GET';
     if (method === 'GET' && path === '/.well-known/openid-configuration') return discovery();
     if (method === 'GET' && path === '/.well-known/openid-configuration/jwks') return jwks();
     if (method === 'GET' && path === '/identity/connect/authorize') return authorize(query);
-    if (method === 'POST' && path === '/connect/token') return tokenEndpoint(request, record);
-    if (method === 'POST' && path === '/connect/revocation') return revocation(request);
+    if (method === 'POST' && path === '/connect/token') return tokenEndpoint(request, raw, record);
+    if (method === 'POST' && path === '/connect/revocation') return revocation(request, raw);
     const connectionMatch = /^\/connections(?:\/([^/]+))?$/.exec(path);
     const reportMatch = /^\/api\.xro\/2\.0\/Reports\/([^/]+)$/.exec(path);
-    if (connectionMatch || reportMatch) {
+    const accountingMatch = /^\/api\.xro\/2\.0\/(Contacts|Quotes|Invoices)(?:\/([^/]+))?$/.exec(path);
+    if (connectionMatch || reportMatch || accountingMatch) {
       const grant = authorised(request);
       if (grant instanceof HttpAnswer) return grant;
       if (method === 'GET' && connectionMatch && !connectionMatch[1]) return connections(grant);
       if (method === 'DELETE' && connectionMatch?.[1]) return deleteConnection(grant, connectionMatch[1]);
       if (method === 'GET' && reportMatch?.[1]) return report(grant, request, reportMatch[1], query);
+      if (accountingMatch) {
+        const resource = accountingMatch[1] as AccountingResource;
+        return accounting(grant, request, resource, accountingMatch[2], query, record);
+      }
       return apiProblem(405, 'Method Not Allowed', `${method} is not allowed here`);
     }
     return apiProblem(404, 'Not Found', "The resource you're looking for cannot be found");
@@ -593,15 +722,30 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const parsed = new URL(request.url ?? '/', 'http://127.0.0.1');
     const path = parsed.pathname;
+    const method = request.method ?? 'GET';
     const tenantHeader = request.headers['xero-tenant-id'];
+    const keyHeader = request.headers['idempotency-key'];
     const record: FakeXeroRequest = {
-      method: request.method ?? 'GET',
+      method,
       path,
+      at: Date.now(),
       query: Object.fromEntries(parsed.searchParams),
       ...(typeof tenantHeader === 'string' ? { tenantId: tenantHeader } : {}),
+      ...(typeof keyHeader === 'string' && keyHeader !== '' ? { idempotencyKey: keyHeader } : {}),
     };
     requests.push(record);
     try {
+      // The body is read before any injected failure, so that the log names the grant type of a
+      // failed token request and the body of a failed write.
+      const raw = method === 'GET' || method === 'HEAD' ? '' : await readBody(request);
+      if (path === '/connect/token') {
+        const grantType = new URLSearchParams(raw).get('grant_type');
+        if (grantType !== null) record.grantType = grantType;
+      }
+      if (WRITE_METHODS.has(method) && path.startsWith('/api.xro/2.0/')) {
+        const json = parseJsonBody(raw);
+        if (json) record.body = json.value;
+      }
       const delay = takeOneShot(delays, path);
       if (delay !== undefined) {
         await new Promise<void>((resolve) => {
@@ -612,17 +756,12 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
           timers.add(timer);
         });
       }
-      const failure = takeOneShot(failures, path);
-      if (failure !== undefined) {
-        // The body is still read, so that the log names the grant type of a failed token request.
-        if (path === '/connect/token') {
-          const grantType = new URLSearchParams(await readBody(request)).get('grant_type');
-          if (grantType !== null) record.grantType = grantType;
-        }
-        send(response, injectedFailure(path, failure));
+      const failure = takeFailure(path);
+      if (failure) {
+        send(response, injectedFailure(path, failure.status, failure.retryAfterSeconds));
         return;
       }
-      send(response, await route(request, path, parsed.searchParams, record));
+      send(response, route(request, path, parsed.searchParams, raw, record));
     } catch (error) {
       send(
         response,
@@ -658,13 +797,30 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
         grant.connections = [];
       }
     },
-    failNext(pathPrefix, status) {
-      failures.push({ pathPrefix, value: status });
+    failNext(pathPrefix, status, times = 1) {
+      injectFailure(pathPrefix, status, times);
+    },
+    failTimes(pathPrefix, status, times) {
+      injectFailure(pathPrefix, status, times);
+    },
+    rateLimitNext(pathPrefix, retryAfterSeconds, times = 1) {
+      injectFailure(pathPrefix, 429, times, retryAfterSeconds);
+    },
+    failAlways(pathPrefix, status) {
+      injectFailure(pathPrefix, status, Number.POSITIVE_INFINITY);
+    },
+    stopFailing(pathPrefix) {
+      for (let index = failures.length - 1; index >= 0; index -= 1) {
+        if (pathPrefix === undefined || failures[index]?.pathPrefix === pathPrefix) failures.splice(index, 1);
+      }
     },
     delayNext(pathPrefix, ms) {
       delays.push({ pathPrefix, value: ms });
     },
     reportRows: (type, query = {}) => fakeXeroReport(type, tenants[0]?.tenantName ?? '', query).Rows,
+    contacts: (tenantId = tenants[0]?.tenantId ?? '') => books.contacts(tenantId),
+    quotes: (tenantId = tenants[0]?.tenantId ?? '') => books.quotes(tenantId),
+    invoices: (tenantId = tenants[0]?.tenantId ?? '') => books.invoices(tenantId),
     close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

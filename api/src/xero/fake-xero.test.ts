@@ -9,6 +9,7 @@ import { reportFromXeroJson, type XeroReportRow } from './xero-report.ts';
 const REDIRECT_URI = 'http://127.0.0.1:4620/xero/callback';
 const SCOPES =
   'openid profile email offline_access accounting.settings.read accounting.reports.profitandloss.read accounting.reports.balancesheet.read accounting.reports.banksummary.read accounting.reports.trialbalance.read';
+const WRITE_SCOPES = `${SCOPES} accounting.transactions accounting.contacts`;
 
 interface TokenSet {
   access_token: string;
@@ -80,8 +81,8 @@ async function exchange(code: string, verifier: string): Promise<Response> {
   });
 }
 
-async function connect(): Promise<TokenSet> {
-  const { redirect, verifier } = await authorize();
+async function connect(scope = SCOPES): Promise<TokenSet> {
+  const { redirect, verifier } = await authorize({ scope });
   const response = await exchange(redirect.searchParams.get('code') ?? '', verifier);
   expect(response.status).toBe(200);
   return (await response.json()) as TokenSet;
@@ -454,5 +455,497 @@ describe('fake Xero: reports', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { Reports: { ReportTitles: string[] }[] };
     expect(body.Reports[0]?.ReportTitles[1]).toBe('Sparkle Clean Geelong Pty Ltd');
+  });
+});
+
+interface XeroList {
+  Contacts?: Record<string, unknown>[];
+  Quotes?: Record<string, unknown>[];
+  Invoices?: Record<string, unknown>[];
+}
+
+/** One accounting API call as the product makes it: JSON, the tenant header, maybe an Idempotency-Key. */
+async function accounting(
+  accessToken: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; key?: string; tenantId?: string } = {},
+): Promise<Response> {
+  return fetch(`${xero.url}/api.xro/2.0${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      'xero-tenant-id': options.tenantId ?? xero.tenants[0]?.tenantId ?? '',
+      accept: 'application/json',
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.key ? { 'idempotency-key': options.key } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+}
+
+async function json(response: Response, status = 200): Promise<XeroList & Record<string, unknown>> {
+  expect(response.status).toBe(status);
+  return (await response.json()) as XeroList & Record<string, unknown>;
+}
+
+const CUSTOMER = {
+  Name: 'Priya Raman',
+  EmailAddress: 'Priya.Raman@example.com',
+  Phones: [{ PhoneType: 'MOBILE', PhoneNumber: '0412 345 678' }],
+  Addresses: [
+    {
+      AddressType: 'STREET',
+      AddressLine1: '12 Smith St',
+      City: 'Fitzroy',
+      Region: 'VIC',
+      PostalCode: '3065',
+      Country: 'Australia',
+    },
+  ],
+};
+
+async function createContact(accessToken: string, contact: Record<string, unknown> = CUSTOMER) {
+  const body = await json(
+    await accounting(accessToken, 'POST', '/Contacts', { body: { Contacts: [contact] } }),
+  );
+  return String(body.Contacts?.[0]?.ContactID);
+}
+
+/** A quote of two GST-inclusive lines: 2.5 × 49.99 (GST) and 1 × 80 (no GST). */
+function quoteBody(contactId: string, extra: Record<string, unknown> = {}) {
+  return {
+    Quotes: [
+      {
+        Contact: { ContactID: contactId },
+        Date: '2026-11-20',
+        ExpiryDate: '2026-12-04',
+        Reference: 'CQ-1042',
+        Status: 'SENT',
+        LineAmountTypes: 'Inclusive',
+        LineItems: [
+          {
+            Description: 'End of lease clean',
+            Quantity: 2.5,
+            UnitAmount: 49.99,
+            AccountCode: '200',
+            TaxType: 'OUTPUT',
+          },
+          {
+            Description: 'Bond fee',
+            Quantity: 1,
+            UnitAmount: 80,
+            AccountCode: '200',
+            TaxType: 'BASEXCLUDED',
+          },
+        ],
+        ...extra,
+      },
+    ],
+  };
+}
+
+describe('fake Xero: contacts, quotes and invoices', () => {
+  it('offers the accounting scopes and needs them: reading takes .read, writing takes both', async () => {
+    const config = (await discovery()) as unknown as { scopes_supported: string[] };
+    expect(config.scopes_supported).toEqual(
+      expect.arrayContaining([
+        'accounting.transactions',
+        'accounting.transactions.read',
+        'accounting.contacts',
+        'accounting.contacts.read',
+      ]),
+    );
+
+    const reportsOnly = await connect();
+    for (const path of ['/Contacts', '/Quotes', '/Invoices']) {
+      const read = await accounting(reportsOnly.access_token, 'GET', path);
+      expect(await json(read, 403)).toMatchObject({ Status: 403, Detail: 'AuthorizationUnsuccessful' });
+    }
+    const write = await accounting(reportsOnly.access_token, 'POST', '/Contacts', { body: CUSTOMER });
+    expect(await json(write, 403)).toMatchObject({ Detail: 'AuthorizationUnsuccessful' });
+
+    const readOnly = await connect(`${SCOPES} accounting.transactions.read accounting.contacts.read`);
+    expect(readOnly.scope).toContain('accounting.contacts.read');
+    expect((await accounting(readOnly.access_token, 'GET', '/Contacts')).status).toBe(200);
+    expect((await accounting(readOnly.access_token, 'GET', '/Quotes')).status).toBe(200);
+    expect((await accounting(readOnly.access_token, 'PUT', '/Contacts', { body: CUSTOMER })).status).toBe(
+      403,
+    );
+
+    const contactsOnly = await connect(`${SCOPES} accounting.contacts`);
+    expect((await accounting(contactsOnly.access_token, 'GET', '/Contacts')).status).toBe(200);
+    expect((await accounting(contactsOnly.access_token, 'GET', '/Invoices')).status).toBe(403);
+    expect(
+      (await accounting(contactsOnly.access_token, 'POST', '/Contacts', { body: CUSTOMER })).status,
+    ).toBe(403);
+    expect(xero.contacts()).toEqual([]);
+
+    const full = await connect(WRITE_SCOPES);
+    expect((await accounting(full.access_token, 'POST', '/Contacts', { body: CUSTOMER })).status).toBe(200);
+    const unknownTenant = await accounting(full.access_token, 'GET', '/Contacts', {
+      tenantId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(await json(unknownTenant, 403)).toMatchObject({ Detail: 'AuthenticationUnsuccessful' });
+    expect((await accounting('not-a-token', 'GET', '/Contacts')).status).toBe(401);
+    xero.expireAccessTokens();
+    expect((await accounting(full.access_token, 'POST', '/Contacts', { body: CUSTOMER })).status).toBe(401);
+    expect(xero.contacts()).toHaveLength(1);
+  });
+
+  it('finds contacts by email (where=EmailAddress=="…", any case) and creates them with an ID', async () => {
+    const tokens = await connect(WRITE_SCOPES);
+    const where = `/Contacts?where=${encodeURIComponent('EmailAddress=="priya.raman@example.com"')}`;
+    expect(await json(await accounting(tokens.access_token, 'GET', where))).toMatchObject({ Contacts: [] });
+
+    const created = await json(
+      await accounting(tokens.access_token, 'POST', '/Contacts', { body: { Contacts: [CUSTOMER] } }),
+    );
+    const contact = created.Contacts?.[0];
+    expect(contact).toMatchObject({
+      ContactID: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      ContactStatus: 'ACTIVE',
+      Name: 'Priya Raman',
+      EmailAddress: 'Priya.Raman@example.com',
+    });
+    expect(contact?.Phones).toContainEqual({ PhoneType: 'MOBILE', PhoneNumber: '0412 345 678' });
+    expect(contact?.Addresses).toContainEqual(CUSTOMER.Addresses[0]);
+    expect(xero.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/api.xro/2.0/Contacts',
+      body: { Contacts: [CUSTOMER] },
+    });
+
+    const found = await json(await accounting(tokens.access_token, 'GET', where));
+    expect(found.Contacts).toEqual([contact]);
+    // The same filter unencoded, as a hand-written URL would send it.
+    const raw = await json(
+      await accounting(tokens.access_token, 'GET', '/Contacts?where=EmailAddress=="PRIYA.RAMAN@EXAMPLE.COM"'),
+    );
+    expect(raw.Contacts?.map((entry) => entry.ContactID)).toEqual([contact?.ContactID]);
+    const byId = await json(await accounting(tokens.access_token, 'GET', `/Contacts/${contact?.ContactID}`));
+    expect(byId.Contacts).toEqual([contact]);
+
+    // PUT creates too, and takes one contact without the list around it.
+    const single = await json(
+      await accounting(tokens.access_token, 'PUT', '/Contacts', {
+        body: { Name: 'Tom Lee', EmailAddress: 'tom@example.com' },
+      }),
+    );
+    expect(single.Contacts?.[0]).toMatchObject({ Name: 'Tom Lee', ContactStatus: 'ACTIVE' });
+    expect(xero.contacts().map((entry) => entry.Name)).toEqual(['Priya Raman', 'Tom Lee']);
+    expect(xero.contacts()[0]).toEqual(contact);
+  });
+
+  it("refuses a taken name and a missing one with Xero's ValidationException", async () => {
+    const tokens = await connect(WRITE_SCOPES);
+    await createContact(tokens.access_token);
+    const taken = await accounting(tokens.access_token, 'POST', '/Contacts', {
+      body: { Contacts: [{ Name: 'priya raman', EmailAddress: 'other@example.com' }] },
+    });
+    expect(await json(taken, 400)).toEqual({
+      ErrorNumber: 10,
+      Type: 'ValidationException',
+      Message: 'A validation exception occurred',
+      Elements: [
+        expect.objectContaining({
+          Name: 'priya raman',
+          ValidationErrors: [
+            {
+              Message:
+                'The contact name priya raman is already assigned to another contact. The contact name must be unique across all active contacts.',
+            },
+          ],
+        }),
+      ],
+    });
+    const nameless = await accounting(tokens.access_token, 'POST', '/Contacts', {
+      body: { Contacts: [{ EmailAddress: 'noname@example.com' }] },
+    });
+    expect(await json(nameless, 400)).toMatchObject({ Type: 'ValidationException' });
+    const notJson = await fetch(`${xero.url}/api.xro/2.0/Contacts`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${tokens.access_token}`,
+        'xero-tenant-id': xero.tenants[0]?.tenantId ?? '',
+      },
+      body: '{"Contacts": [',
+    });
+    expect(await json(notJson, 400)).toMatchObject({ ErrorNumber: 14, Type: 'PostDataInvalidException' });
+    expect(xero.contacts()).toHaveLength(1);
+  });
+
+  it('creates quotes numbered QU-0001…, with GST-inclusive totals worked out per line', async () => {
+    const tokens = await connect(WRITE_SCOPES);
+    const contactId = await createContact(tokens.access_token);
+    const first = await json(
+      await accounting(tokens.access_token, 'POST', '/Quotes', { body: quoteBody(contactId) }),
+    );
+    const quote = first.Quotes?.[0];
+    expect(quote).toMatchObject({
+      QuoteID: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      QuoteNumber: 'QU-0001',
+      Reference: 'CQ-1042',
+      Status: 'SENT',
+      LineAmountTypes: 'Inclusive',
+      Contact: { ContactID: contactId, Name: 'Priya Raman' },
+      DateString: '2026-11-20T00:00:00',
+      ExpiryDateString: '2026-12-04T00:00:00',
+      // 2.5 × 49.99 = 124.975 → 124.98, of which GST 124.98 / 11 = 11.36; the bond fee has none.
+      Total: 204.98,
+      TotalTax: 11.36,
+      SubTotal: 193.62,
+      LineItems: [
+        expect.objectContaining({
+          LineAmount: 124.98,
+          TaxAmount: 11.36,
+          TaxType: 'OUTPUT',
+          AccountCode: '200',
+        }),
+        expect.objectContaining({ LineAmount: 80, TaxAmount: 0, TaxType: 'BASEXCLUDED' }),
+      ],
+    });
+    const second = await json(
+      await accounting(tokens.access_token, 'PUT', '/Quotes', {
+        body: quoteBody(contactId, { LineAmountTypes: 'Exclusive', Status: 'DRAFT' }),
+      }),
+    );
+    // Exclusive: GST is added on top of the line amounts.
+    expect(second.Quotes?.[0]).toMatchObject({
+      QuoteNumber: 'QU-0002',
+      SubTotal: 204.98,
+      TotalTax: 12.5,
+      Total: 217.48,
+    });
+
+    const all = await json(await accounting(tokens.access_token, 'GET', '/Quotes'));
+    expect(all.Quotes?.map((entry) => entry.QuoteNumber)).toEqual(['QU-0001', 'QU-0002']);
+    const one = await json(await accounting(tokens.access_token, 'GET', `/Quotes/${quote?.QuoteID}`));
+    expect(one.Quotes).toEqual([{ ...quote, UpdatedDateUTC: expect.any(String) }]);
+    expect(xero.quotes()).toHaveLength(2);
+    expect((await accounting(tokens.access_token, 'GET', `/Quotes/${contactId}`)).status).toBe(404);
+  });
+
+  it('updates a quote named by its QuoteID: new lines, or only a status that keeps the lines', async () => {
+    const tokens = await connect(WRITE_SCOPES);
+    const contactId = await createContact(tokens.access_token);
+    const created = await json(
+      await accounting(tokens.access_token, 'POST', '/Quotes', { body: quoteBody(contactId) }),
+    );
+    const quoteId = String(created.Quotes?.[0]?.QuoteID);
+
+    const revised = await json(
+      await accounting(tokens.access_token, 'POST', '/Quotes', {
+        body: quoteBody(contactId, {
+          QuoteID: quoteId,
+          LineItems: [{ Description: 'Carpet steam clean', Quantity: 3, UnitAmount: 55, TaxType: 'OUTPUT' }],
+        }),
+      }),
+    );
+    expect(revised.Quotes?.[0]).toMatchObject({
+      QuoteID: quoteId,
+      QuoteNumber: 'QU-0001',
+      Total: 165,
+      TotalTax: 15,
+    });
+
+    // Status alone, as a status change is sent: with or without Contact and Date.
+    const accepted = await json(
+      await accounting(tokens.access_token, 'POST', '/Quotes', {
+        body: {
+          Quotes: [
+            { QuoteID: quoteId, Contact: { ContactID: contactId }, Date: '2026-11-20', Status: 'ACCEPTED' },
+          ],
+        },
+      }),
+    );
+    expect(accepted.Quotes?.[0]).toMatchObject({ Status: 'ACCEPTED', Total: 165, Reference: 'CQ-1042' });
+    const invoiced = await json(
+      await accounting(tokens.access_token, 'POST', `/Quotes/${quoteId}`, { body: { Status: 'INVOICED' } }),
+    );
+    expect(invoiced.Quotes?.[0]).toMatchObject({ QuoteID: quoteId, Status: 'INVOICED' });
+    expect(xero.quotes()).toEqual([
+      expect.objectContaining({ QuoteID: quoteId, Status: 'INVOICED', Total: 165 }),
+    ]);
+
+    const badStatus = await accounting(tokens.access_token, 'POST', '/Quotes', {
+      body: { Quotes: [{ QuoteID: quoteId, Status: 'APPROVED' }] },
+    });
+    expect(badStatus.status).toBe(400);
+    const unknownContact = await accounting(tokens.access_token, 'POST', '/Quotes', {
+      body: quoteBody('00000000-0000-4000-8000-000000000000'),
+    });
+    expect(await json(unknownContact, 400)).toMatchObject({
+      Type: 'ValidationException',
+      Elements: [{ ValidationErrors: [{ Message: expect.stringMatching(/contact/i) }] }],
+    });
+    expect(xero.quotes()).toEqual([expect.objectContaining({ Status: 'INVOICED' })]);
+  });
+
+  it('creates draft invoices numbered INV-0001…, with the totals of their lines', async () => {
+    const tokens = await connect(WRITE_SCOPES);
+    const contactId = await createContact(tokens.access_token);
+    const lines = quoteBody(contactId).Quotes[0]?.LineItems;
+    const body = {
+      Invoices: [
+        {
+          Type: 'ACCREC',
+          Contact: { ContactID: contactId },
+          Date: '2026-11-27',
+          Reference: 'CQ-1042',
+          Status: 'DRAFT',
+          LineAmountTypes: 'Inclusive',
+          LineItems: lines,
+        },
+      ],
+    };
+    const created = await json(await accounting(tokens.access_token, 'POST', '/Invoices', { body }));
+    const invoice = created.Invoices?.[0];
+    expect(invoice).toMatchObject({
+      Type: 'ACCREC',
+      InvoiceID: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      InvoiceNumber: 'INV-0001',
+      Status: 'DRAFT',
+      DateString: '2026-11-27T00:00:00',
+      Contact: { ContactID: contactId },
+      Total: 204.98,
+      TotalTax: 11.36,
+      SubTotal: 193.62,
+      AmountDue: 204.98,
+    });
+    const next = await json(await accounting(tokens.access_token, 'PUT', '/Invoices', { body }));
+    expect(next.Invoices?.[0]?.InvoiceNumber).toBe('INV-0002');
+    const one = await json(await accounting(tokens.access_token, 'GET', `/Invoices/${invoice?.InvoiceID}`));
+    expect(one.Invoices?.[0]?.InvoiceNumber).toBe('INV-0001');
+    expect((await json(await accounting(tokens.access_token, 'GET', '/Invoices'))).Invoices).toHaveLength(2);
+    expect(xero.invoices()).toHaveLength(2);
+    expect(xero.quotes()).toEqual([]);
+  });
+
+  it('answers a repeated Idempotency-Key with the first answer and creates nothing again', async () => {
+    const tokens = await connect(WRITE_SCOPES);
+    const contactId = await createContact(tokens.access_token);
+    const first = await accounting(tokens.access_token, 'POST', '/Quotes', {
+      body: quoteBody(contactId),
+      key: 'q1:1:quote',
+    });
+    const firstBody = await json(first);
+    const again = await accounting(tokens.access_token, 'POST', '/Quotes', {
+      body: quoteBody(contactId),
+      key: 'q1:1:quote',
+    });
+    expect(await json(again)).toEqual(firstBody);
+    expect(xero.quotes()).toHaveLength(1);
+    expect(xero.requests.at(-1)).toMatchObject({ idempotencyKey: 'q1:1:quote', replayed: true });
+    expect(xero.requests.at(-2)).toMatchObject({ idempotencyKey: 'q1:1:quote' });
+    expect(xero.requests.at(-2)?.replayed).toBeUndefined();
+
+    // A refused write is not remembered: its retry with the same key is handled afresh.
+    const refused = await accounting(tokens.access_token, 'POST', '/Invoices', {
+      body: {
+        Invoices: [{ Type: 'ACCREC', Contact: { ContactID: 'nobody' }, LineItems: [{ Description: 'x' }] }],
+      },
+      key: 'q1:1:invoice',
+    });
+    expect(refused.status).toBe(400);
+    const retried = await accounting(tokens.access_token, 'POST', '/Invoices', {
+      body: {
+        Invoices: [
+          {
+            Type: 'ACCREC',
+            Contact: { ContactID: contactId },
+            LineItems: [{ Description: 'x', UnitAmount: 10 }],
+          },
+        ],
+      },
+      key: 'q1:1:invoice',
+    });
+    expect((await json(retried)).Invoices?.[0]?.InvoiceNumber).toBe('INV-0001');
+    expect(xero.invoices()).toHaveLength(1);
+    // Without a key, each write is its own.
+    await accounting(tokens.access_token, 'POST', '/Quotes', { body: quoteBody(contactId) });
+    expect(xero.quotes()).toHaveLength(2);
+  });
+
+  it('keeps each organisation its own books, numbers and Idempotency-Keys', async () => {
+    await xero.close();
+    xero = await startFakeXero({
+      tenants: [{ tenantName: 'Sparkle Clean Pty Ltd' }, { tenantName: 'Sparkle Clean Geelong Pty Ltd' }],
+    });
+    const tokens = await connect(WRITE_SCOPES);
+    const second = xero.tenants[1]?.tenantId ?? '';
+    const here = await createContact(tokens.access_token);
+    const created = await accounting(tokens.access_token, 'POST', '/Contacts', {
+      body: CUSTOMER,
+      tenantId: second,
+    });
+    const there = String((await json(created)).Contacts?.[0]?.ContactID);
+    await accounting(tokens.access_token, 'POST', '/Quotes', { body: quoteBody(here), key: 'same-key' });
+    const other = await accounting(tokens.access_token, 'POST', '/Quotes', {
+      body: quoteBody(there),
+      key: 'same-key',
+      tenantId: second,
+    });
+    expect((await json(other)).Quotes?.[0]?.QuoteNumber).toBe('QU-0001');
+    expect(xero.quotes()).toHaveLength(1);
+    expect(xero.quotes(second)).toHaveLength(1);
+    expect(xero.contacts(second)).toHaveLength(1);
+    // A contact of one organisation is unknown to the other.
+    const crossed = await accounting(tokens.access_token, 'POST', '/Quotes', { body: quoteBody(there) });
+    expect(crossed.status).toBe(400);
+  });
+
+  it('fails writes before they are handled (failTimes, rateLimitNext): nothing created, retry works', async () => {
+    const tokens = await connect(WRITE_SCOPES);
+    const contactId = await createContact(tokens.access_token);
+    xero.failTimes('/api.xro/2.0/Quotes', 500, 2);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const failed = await accounting(tokens.access_token, 'POST', '/Quotes', {
+        body: quoteBody(contactId),
+        key: 'k',
+      });
+      expect(await json(failed, 500)).toMatchObject({ Status: 500, Title: 'Internal Server Error' });
+    }
+    expect(xero.quotes()).toEqual([]);
+    // The failed attempts are logged with their key and body.
+    expect(xero.requests.at(-1)).toMatchObject({ idempotencyKey: 'k', body: quoteBody(contactId) });
+    const third = await accounting(tokens.access_token, 'POST', '/Quotes', {
+      body: quoteBody(contactId),
+      key: 'k',
+    });
+    expect((await json(third)).Quotes?.[0]?.QuoteNumber).toBe('QU-0001');
+    expect(xero.requests.at(-1)?.replayed).toBeUndefined();
+
+    expect(xero.requests.at(-1)?.at).toBeGreaterThanOrEqual(xero.requests.at(-2)?.at ?? Number.NaN);
+    xero.rateLimitNext('/api.xro/2.0/Contacts', 7);
+    const limited = await accounting(tokens.access_token, 'GET', '/Contacts');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('7');
+    expect((await accounting(tokens.access_token, 'GET', '/Contacts')).status).toBe(200);
+    // failNext takes a count too; its 429 asks for Xero's usual minute.
+    xero.failNext('/api.xro/2.0/Contacts', 429, 2);
+    expect((await accounting(tokens.access_token, 'GET', '/Contacts')).headers.get('retry-after')).toBe('60');
+    expect((await accounting(tokens.access_token, 'GET', '/Contacts')).headers.get('retry-after')).toBe('60');
+  });
+
+  it('stays down under a path (failAlways) until stopFailing, other paths unharmed', async () => {
+    const tokens = await connect(WRITE_SCOPES);
+    const contactId = await createContact(tokens.access_token);
+    xero.failAlways('/api.xro/2.0/Invoices', 503);
+    const body = {
+      Type: 'ACCREC',
+      Contact: { ContactID: contactId },
+      LineItems: [{ Description: 'x', UnitAmount: 1 }],
+    };
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await accounting(tokens.access_token, 'POST', '/Invoices', { body })).status).toBe(503);
+    }
+    expect((await accounting(tokens.access_token, 'GET', '/Quotes')).status).toBe(200);
+    expect((await profitAndLoss(tokens.access_token)).status).toBe(200);
+    xero.stopFailing('/api.xro/2.0/Quotes');
+    expect((await accounting(tokens.access_token, 'POST', '/Invoices', { body })).status).toBe(503);
+    xero.stopFailing();
+    expect((await accounting(tokens.access_token, 'POST', '/Invoices', { body })).status).toBe(200);
+    expect(xero.invoices()).toHaveLength(1);
   });
 });
