@@ -78,6 +78,8 @@ export function QuotePage({ id, backHref, hrefOf }: QuotePageProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const partnerNames = usePartnerNames();
   const statusChange = useQuoteStatusChange();
+  const movingTo = useRef<QuoteStatus | null>(null);
+  const moves = useRef<Promise<unknown>>(Promise.resolve());
   const loadedId = quote?.id;
 
   // Opening a quote moves focus to its name, as a page load would.
@@ -103,15 +105,20 @@ export function QuotePage({ id, backHref, hrefOf }: QuotePageProps) {
     );
   }
 
+  // The page shows a move's new status as soon as the server answers, a moment before the mutation
+  // counts as settled: a tap on the next button in that moment is queued behind it, never dropped.
+  // Only a second tap on the move already on its way is ignored, so a double tap sends once.
   const move = (to: QuoteStatus) => {
-    if (statusChange.isPending) return;
-    statusChange.mutate(
-      { id, change: { status: to } },
-      {
-        onSuccess: () =>
-          showToast({ title: 'Status Updated', description: `The quote is now ${statusLabel(to)}.` }),
-      },
-    );
+    if (movingTo.current === to) return;
+    movingTo.current = to;
+    moves.current = moves.current
+      .then(() => statusChange.mutateAsync({ id, change: { status: to } }))
+      .then(() => showToast({ title: 'Status Updated', description: `The quote is now ${statusLabel(to)}.` }))
+      // The mutation's own error toast has told staff; the next move may still go.
+      .catch(() => undefined)
+      .finally(() => {
+        if (movingTo.current === to) movingTo.current = null;
+      });
   };
 
   const timing = replyTiming(quote, Date.now());
