@@ -183,12 +183,14 @@ const environmentSchema = z
       .trim()
       .min(1)
       .default(
-        'openid profile email offline_access accounting.settings.read accounting.reports.profitandloss.read accounting.reports.balancesheet.read accounting.reports.banksummary.read accounting.reports.trialbalance.read',
+        'openid profile email offline_access accounting.settings.read accounting.reports.profitandloss.read accounting.reports.balancesheet.read accounting.reports.banksummary.read accounting.reports.trialbalance.read accounting.transactions accounting.contacts',
       ),
     XERO_IDENTITY_URL: z.url({ protocol: /^https?$/ }).default('https://identity.xero.com'),
     XERO_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.xero.com'),
     // How long one call to Xero may take before the admin is told Xero did not answer.
     XERO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    // The first retry of a failed write to Xero; each next waits 4× longer (capped at 3 h), for 24 h.
+    XERO_SYNC_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
     // Secrets at rest (src/security/secret-box.ts): the current key, then retired keys still read.
     SECRETS_KEY: secretsKey.optional(),
     SECRETS_KEY_PREVIOUS: z

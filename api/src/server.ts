@@ -47,6 +47,7 @@ async function main() {
     { XeroService, xeroConfigured },
     { weeklyReportJobs },
     { startWebhookDelivery },
+    { XeroSyncWorker, xeroSyncOptions },
   ] = await Promise.all([
     import('./auth/admin-account.ts'),
     import('./mail/delivery.ts'),
@@ -55,6 +56,7 @@ async function main() {
     import('./xero/xero-service.ts'),
     import('./xero/weekly-reports.ts'),
     import('./webhooks/delivery-worker.ts'),
+    import('./xero/sync-worker.ts'),
   ]);
   if (environment.ADMIN_EMAIL && environment.ADMIN_PASSWORD) {
     const outcome = await ensureAdminAccount(database, {
@@ -73,6 +75,10 @@ async function main() {
   // The scheduled jobs (daily report, analytics retention, each weekly Xero report): a run missed
   // while down is made up now.
   const xero = xeroConfigured(environment) ? new XeroService(database, environment, logger) : null;
+  // Sends quotes and invoices queued for Xero (a write left by a crash is sent now); stopped on shutdown.
+  const xeroSync = xero
+    ? new XeroSyncWorker(database, xero, logger, xeroSyncOptions(environment)).start()
+    : null;
   const jobs = new JobRunner({
     database,
     environment,
@@ -97,7 +103,7 @@ async function main() {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     server.close();
-    Promise.all([mailDelivery.stop(), webhookDelivery.stop(), jobs.stop()])
+    Promise.all([mailDelivery.stop(), webhookDelivery.stop(), xeroSync?.stop(), jobs.stop()])
       .then(() => database.writes.drain())
       .finally(() => {
         database.close();

@@ -15,6 +15,10 @@ import type { RawXeroRow } from '../support/fake-xero-reports.ts';
 import { deliveryAdmin, type ServerWithSmtp, startServerWithSmtp } from '../support/server-with-smtp.ts';
 import { expectToast } from '../support/site.ts';
 import { signInThroughLogIn } from '../support/staff-sign-in.ts';
+import {
+  connectThroughPopup as connectThroughPopupTo,
+  organisationItem as organisationItemOf,
+} from '../support/xero-screen.ts';
 
 interface Schedule {
   id: string;
@@ -52,22 +56,11 @@ function signInTo(page: Page, path: string): Promise<void> {
   return signInThroughLogIn(page, app.url, path);
 }
 
-/** 'Connect to Xero' → the popup through the fake's consent and back → the organisation listed. */
-async function connectThroughPopup(page: Page): Promise<void> {
-  const opened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Connect to Xero' }).click();
-  const popup = await opened;
-  // The callback page tells this tab and closes itself.
-  await popup.waitForEvent('close');
-  await expect(organisationItem(page).getByText('Connected', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Organisations' })).toBeFocused();
-}
+const organisationItem = (page: Page) => organisationItemOf(page, organisation());
 
-const organisationItem = (page: Page) =>
-  page
-    .getByRole('region', { name: 'Organisations' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 3, name: organisation(), exact: true }) });
+function connectThroughPopup(page: Page): Promise<void> {
+  return connectThroughPopupTo(page, organisation());
+}
 
 async function getJson<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(`${app.url}${path}`);

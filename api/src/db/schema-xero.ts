@@ -1,4 +1,5 @@
 import type { XeroReportType } from '@cleanquote/content';
+import type { XeroTaxType } from '@cleanquote/quote-core/staff';
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -24,6 +25,11 @@ export const xeroGrants = sqliteTable('xero_grants', {
   status: text('status', { enum: XERO_GRANT_STATUSES }).notNull().default('active'),
   /** When the admin was told to reconnect (once per lost grant). */
   reconnectMailedAt: integer('reconnect_mailed_at', { mode: 'timestamp_ms' }),
+  /**
+   * The scopes Xero granted, space-separated, as its token answer said (not what was asked for). Null
+   * for a grant stored before scopes were kept: it counts as read-only until connected again.
+   */
+  scopes: text('scopes'),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
@@ -83,3 +89,76 @@ export const xeroSchedules = sqliteTable(
   },
   (table) => [uniqueIndex('xero_schedules_slot').on(table.tenantId, table.dayOfWeek, table.hour)],
 );
+
+/**
+ * Where quotes and invoices go in Xero: one row (id 'sync'). `tenantId` null: nothing is sent. The
+ * choice outlives a disconnection, so connecting the same organisation again resumes sending.
+ */
+export const xeroSyncSettings = sqliteTable('xero_sync_settings', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id'),
+  accountCode: text('account_code').notNull(),
+  taxType: text('tax_type').$type<XeroTaxType>().notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** What a sync job asks of Xero. */
+export const XERO_SYNC_ACTIONS = ['quote', 'status', 'invoice'] as const;
+export type XeroSyncAction = (typeof XERO_SYNC_ACTIONS)[number];
+
+/** A sync job's state: waiting its turn (tried or not), done, or given up after 24 hours. */
+export const XERO_SYNC_JOB_STATUSES = ['pending', 'done', 'dead'] as const;
+export type XeroSyncJobStatus = (typeof XERO_SYNC_JOB_STATUSES)[number];
+
+/** What a job sends, fixed when it was queued (a later change of settings alters no sent version). */
+export interface XeroSyncPayload {
+  accountCode: string;
+  taxType: XeroTaxType;
+  /** For 'status': the Xero quote status the customer's answer sets. */
+  quoteStatus?: 'ACCEPTED' | 'DECLINED';
+}
+
+/**
+ * The durable queue of writes to Xero, each inserted in the same transaction as the change that
+ * causes it (a version sent, the customer's answer, the invoice button) and sent by the sync worker.
+ * One job per quote, version and action: a repeated press or a retried request queues nothing twice.
+ */
+export const xeroSyncJobs = sqliteTable(
+  'xero_sync_jobs',
+  {
+    id: text('id').primaryKey(),
+    /** The quote request (quote_requests.id). */
+    quoteId: text('quote_id').notNull(),
+    version: integer('version').notNull(),
+    action: text('action').$type<XeroSyncAction>().notNull(),
+    tenantId: text('tenant_id').notNull(),
+    payload: text('payload', { mode: 'json' }).$type<XeroSyncPayload>().notNull(),
+    status: text('status').$type<XeroSyncJobStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Why the last attempt failed, in words staff can act on. */
+    lastError: text('last_error'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The first attempt: retries go on for 24 hours after it (or after a Retry or a reconnect). */
+    firstAttemptAt: integer('first_attempt_at', { mode: 'timestamp_ms' }),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    doneAt: integer('done_at', { mode: 'timestamp_ms' }),
+    /** Claimed by a worker until then; a crashed worker's claim runs out and the job is sent again. */
+    leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
+  },
+  (table) => [
+    uniqueIndex('xero_sync_jobs_quote_version_action').on(table.quoteId, table.version, table.action),
+    index('xero_sync_jobs_status_next_attempt').on(table.status, table.nextAttemptAt),
+  ],
+);
+
+/** What exists in Xero for a quote request: its contact, its Xero quote and its invoice. */
+export const xeroQuotes = sqliteTable('xero_quotes', {
+  quoteId: text('quote_id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  contactId: text('contact_id'),
+  xeroQuoteId: text('xero_quote_id'),
+  xeroQuoteNumber: text('xero_quote_number'),
+  invoiceId: text('invoice_id'),
+  invoiceNumber: text('invoice_number'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});

@@ -13,6 +13,7 @@ import { enqueueMails, type WriteTransaction } from '../mail/outbox.ts';
 import { caseManagerMailSettings } from '../quotes/case-manager-updates.ts';
 import { type Actor, appendHistory } from '../quotes/history.ts';
 import { moveQuote } from '../quotes/pipeline.ts';
+import { queueQuoteStatusSync } from '../xero/sync-queue.ts';
 import { type AnswerMailContext, answerMails } from './quote-answer-mails.ts';
 import { isQuoteToken, quoteTokenHash } from './quote-link.ts';
 
@@ -224,7 +225,8 @@ export async function quoteMailThread(
  * version), in ONE write transaction: the version's status,
  * answeredAt and what they typed; the request's pipeline (accepted → won, declined → lost with the
  * reason, changes asked for → it stays quoted); the history; and the mails through the outbox (to
- * the customer when they accept, threaded under the quote's mail; to the business for every answer).
+ * the customer when they accept, threaded under the quote's mail; to the business for every answer);
+ * and, for a quote that went to Xero, its new status there — queued, so the answer never waits on Xero.
  *
  * Only the latest sent version, still awaiting its answer and within its valid-until date, can be
  * answered; the UPDATE carries that condition, so an answer counts once even when two arrive
@@ -285,6 +287,11 @@ export function answerQuote(
         text: `Accepted online by ${answer.name}`,
       });
       await moveQuote(tx, request.id, 'won', actor, at, caseManagerMailSettings(environment));
+      await queueQuoteStatusSync(
+        tx,
+        { quoteId: request.id, version: quote.version.version, status: 'ACCEPTED' },
+        at,
+      );
     } else if (answer.kind === 'changes') {
       await appendHistory(tx, request.id, actor, at, {
         kind: 'quote',
@@ -294,6 +301,11 @@ export function answerQuote(
       await appendHistory(tx, request.id, actor, at, { kind: 'quote', text: 'Declined by the customer' });
       const reason = answer.reason ? `Declined by customer: ${answer.reason}` : 'Declined by customer';
       await moveQuote(tx, request.id, 'lost', actor, at, caseManagerMailSettings(environment), reason);
+      await queueQuoteStatusSync(
+        tx,
+        { quoteId: request.id, version: quote.version.version, status: 'DECLINED' },
+        at,
+      );
     }
     const context: AnswerMailContext = {
       quote,

@@ -17,6 +17,7 @@ import { enqueueMail, type WriteTransaction } from '../mail/outbox.ts';
 import { type Actor, appendHistory } from '../quotes/history.ts';
 import { moveQuote } from '../quotes/pipeline.ts';
 import { autoResponseMessageId, type ReplySender } from '../quotes/replies.ts';
+import { queueQuoteSync } from '../xero/sync-queue.ts';
 import { PRICED_QUOTE_MAIL_KIND, pricedQuoteMail } from './priced-quote-mail.ts';
 import { newQuoteToken, quoteLink, quoteTokenHash } from './quote-link.ts';
 
@@ -247,7 +248,8 @@ const REPLACED_BY_NEWER: PricedQuoteStatus[] = ['sent', 'viewed', 'changes-reque
  * Sends the latest version, a draft, in one write: fixes its sums and valid-until date (the Melbourne
  * date of sending + {@link QUOTE_VALID_DAYS}), gives it a new link (only the token's hash is stored),
  * queues the mail to the customer threaded under their auto-response, marks earlier sent versions
- * superseded, moves the request to 'quoted' and records 'Quote sent, $X' in its history.
+ * superseded, moves the request to 'quoted', records 'Quote sent, $X' in its history and queues the
+ * version for Xero (when an organisation receives quotes).
  */
 export function sendPricedQuote(
   database: Database,
@@ -328,6 +330,8 @@ export function sendPricedQuote(
     const version = draft.version > 1 ? ` (version ${draft.version})` : '';
     await appendHistory(tx, quoteId, actor, at, { kind: 'quote', text: `Quote sent, ${amount}${version}` });
     await moveQuote(tx, quoteId, 'quoted', actor, at, { publicUrl, replyTo: sender.replyTo });
+    // The same quote goes to Xero, when an organisation receives quotes: queued here, sent by its worker.
+    await queueQuoteSync(tx, { quoteId, version: draft.version }, at);
     // A priced quote answers the request as a reply does: the 24-hour promise is kept.
     if (!request.firstResponseAt) {
       await tx.update(quoteRequests).set({ firstResponseAt: at }).where(eq(quoteRequests.id, quoteId));

@@ -7,6 +7,7 @@ import type { Clock } from '../jobs/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import { enqueueMail, type WriteTransaction } from '../mail/outbox.ts';
 import { SecretBox } from '../security/secret-box.ts';
+import { announceSyncJobs, resumeSyncJobs } from './sync-queue.ts';
 import {
   type XeroAdapter,
   type XeroConnection,
@@ -92,6 +93,7 @@ export class XeroTokenStore {
         id,
         sealedTokens: this.#seal(id, tokens),
         accessExpiresAt: tokens.accessExpiresAt,
+        scopes: tokens.scopes,
         createdAt: now,
         updatedAt: now,
       });
@@ -119,7 +121,10 @@ export class XeroTokenStore {
         tx,
         before.map((row) => row.grantId),
       );
+      // Writes that waited for this consent (a lost grant, missing scopes) are tried again now.
+      await resumeSyncJobs(tx, tenantIds, now);
     });
+    announceSyncJobs();
     return id;
   }
 
@@ -239,6 +244,8 @@ export class XeroTokenStore {
         .set({
           sealedTokens: this.#seal(grantId, tokens),
           accessExpiresAt: tokens.accessExpiresAt,
+          // A refresh keeps the consent's scopes; Xero repeats them, and an answer without them changes nothing.
+          ...(tokens.scopes ? { scopes: tokens.scopes } : {}),
           refreshingUntil: null,
           version: version + 1,
           updatedAt: this.clock.now(),

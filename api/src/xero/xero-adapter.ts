@@ -8,6 +8,8 @@ export interface XeroTokenSet {
   refreshToken: string;
   /** When the access token stops working (Xero: 30 minutes after issue). */
   accessExpiresAt: Date;
+  /** The scopes Xero granted, space-separated (its answer's `scope`); null when it did not say. */
+  scopes: string | null;
 }
 
 /** One organisation the grant may read (GET /connections). */
@@ -47,6 +49,32 @@ export class XeroUnavailableError extends Error {
   }
 }
 
+/** Xero asked us to slow down (429): the next attempt waits `retryAfterMs`. */
+export class XeroRateLimitedError extends Error {
+  override name = 'XeroRateLimitedError';
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Xero refused what was sent (400, 404…): sending it again unchanged would be refused again. */
+export class XeroRefusedError extends Error {
+  override name = 'XeroRefusedError';
+}
+
+/** One call to Xero's accounting API for an organisation: a path under /api.xro/2.0. */
+export interface AccountingCall {
+  method: 'GET' | 'POST' | 'PUT';
+  /** Under /api.xro/2.0, with its query: '/Contacts?where=…', '/Quotes'. */
+  path: string;
+  body?: unknown;
+  /** Xero answers a repeated key with its first answer, so a retry after a lost answer creates nothing. */
+  idempotencyKey?: string;
+}
+
 /** Xero refused the organisation (403: the connection was removed at Xero). */
 export class XeroForbiddenError extends Error {
   override name = 'XeroForbiddenError';
@@ -73,6 +101,8 @@ export interface XeroAdapter {
     type: XeroReportType,
     period: ReportPeriod,
   ): Promise<XeroReport>;
+  /** A call to the accounting API (contacts, quotes, invoices); its JSON answer. */
+  accounting(accessToken: string, tenantId: string, call: AccountingCall): Promise<unknown>;
 }
 
 /** A PKCE pair (RFC 7636, S256). */
@@ -91,6 +121,7 @@ interface TokenAnswer {
   access_token?: unknown;
   refresh_token?: unknown;
   expires_in?: unknown;
+  scope?: unknown;
   error?: unknown;
 }
 
@@ -165,6 +196,7 @@ export function createXeroAdapter(environment: Environment): XeroAdapter {
       accessToken: answer.access_token,
       refreshToken: answer.refresh_token,
       accessExpiresAt: new Date(requestedAt + answer.expires_in * 1000),
+      scopes: typeof answer.scope === 'string' ? answer.scope : null,
     };
   }
 
@@ -249,7 +281,57 @@ export function createXeroAdapter(environment: Environment): XeroAdapter {
     },
     report: (accessToken, tenantId, type, period) =>
       fetchReport({ apiUrl, accessToken, tenantId, type, period, timeoutMs }),
+    async accounting(accessToken, tenantId, { method, path, body, idempotencyKey }) {
+      const what = `${method} ${path.split('?')[0]}`;
+      const response = await call(
+        `${apiUrl}/api.xro/2.0${path}`,
+        {
+          method,
+          headers: {
+            Authorization: `Bearer ${accessToken}`,
+            'xero-tenant-id': tenantId,
+            Accept: 'application/json',
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        },
+        what,
+      );
+      const answer: unknown = await response.json().catch(() => null);
+      if (response.ok) return answer;
+      if (response.status === 401) throw new XeroUnauthorizedError(`Xero answered 401 to ${what}`);
+      if (response.status === 403) {
+        throw new XeroForbiddenError('Xero refused access to the organisation (403)');
+      }
+      if (response.status === 429) {
+        const seconds = Number(response.headers.get('retry-after'));
+        const retryAfterMs = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 60_000;
+        throw new XeroRateLimitedError(
+          `Xero asked to wait ${Math.ceil(retryAfterMs / 1000)} s (too many requests)`,
+          retryAfterMs,
+        );
+      }
+      if (response.status >= 500) {
+        throw new XeroUnavailableError(`Xero answered ${response.status} to ${what}`);
+      }
+      throw new XeroRefusedError(`Xero refused it: ${xeroProblem(answer) ?? `HTTP ${response.status}`}`);
+    },
   };
+}
+
+/** The first message of a Xero error body (a ValidationException's errors, or a problem's Detail). */
+export function xeroProblem(answer: unknown): string | undefined {
+  const body = answer as {
+    Message?: unknown;
+    Detail?: unknown;
+    Elements?: { ValidationErrors?: { Message?: unknown }[] }[];
+  } | null;
+  const validation = body?.Elements?.flatMap((element) => element.ValidationErrors ?? [])
+    .map((error) => error.Message)
+    .find((message): message is string => typeof message === 'string');
+  const message = validation ?? body?.Detail ?? body?.Message;
+  return typeof message === 'string' ? message.slice(0, 300) : undefined;
 }
 
 /** What xero-node's generated client rejects with: its ApiError as a JSON string. */

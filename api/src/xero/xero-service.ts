@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { scopesAllowWriting } from '@cleanquote/quote-core/staff';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { newRowId } from '../db/row-id.ts';
@@ -49,6 +50,8 @@ export interface XeroTenantStatus {
   connected: boolean;
   lastUpdated: string | null;
   reconnectNeeded: boolean;
+  /** Whether Xero granted the scopes to write quotes and invoices to it (else: reconnect to allow them). */
+  canWrite: boolean;
 }
 
 /** A schedule as the API shows it. */
@@ -112,16 +115,17 @@ export class XeroService {
   /** Every connected organisation with its state. */
   async tenants(): Promise<XeroTenantStatus[]> {
     const rows = await this.database.db
-      .select({ connection: xeroConnections, status: xeroGrants.status })
+      .select({ connection: xeroConnections, status: xeroGrants.status, scopes: xeroGrants.scopes })
       .from(xeroConnections)
       .innerJoin(xeroGrants, eq(xeroGrants.id, xeroConnections.grantId))
       .orderBy(xeroConnections.tenantName);
-    return rows.map(({ connection, status }) => ({
+    return rows.map(({ connection, status, scopes }) => ({
       tenantId: connection.tenantId,
       tenantName: connection.tenantName,
       connected: status === 'active',
       lastUpdated: connection.updatedAt.toISOString(),
       reconnectNeeded: status === 'reconnect-needed',
+      canWrite: scopesAllowWriting(scopes),
     }));
   }
 

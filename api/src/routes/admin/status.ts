@@ -5,6 +5,7 @@ import type { AuthEnv } from '../../auth/middleware.ts';
 import { outbox, quoteRequests } from '../../db/schema.ts';
 import { dailyReportJob } from '../../jobs/scheduled-jobs.ts';
 import { countAwaitingAnswer } from '../../priced-quotes/latest-version.ts';
+import { countFailedSyncs } from '../../xero/sync-queue.ts';
 import { type BackupStatus, backupStatus } from './backup-status.ts';
 import { type JobStatus, jobStatuses } from './jobs.ts';
 
@@ -29,6 +30,8 @@ export interface SystemStatus {
   dailyReport: DailyReportStatus | null;
   /** The database snapshots: the newest good one, or that the database server keeps them. */
   backups: BackupStatus;
+  /** Quote requests with a write to Xero (quote, answer or invoice) that failed and is not done yet. */
+  xeroSyncFailed: number;
 }
 
 /** The daily report's job, and whether anyone receives it. */
@@ -71,35 +74,45 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
       quotesAwaitingAnswer: 0,
       dailyReport: null,
       backups: await backupStatus(database, environment, new Date()),
+      xeroSyncFailed: 0,
     };
   }
   const db = database.db;
   const now = Date.now();
-  const [byStatus, [sent], [lastAttempt], [quotes], [overdue], awaitingAnswer, [dailyReport]] =
-    await Promise.all([
-      db
-        .select({ status: outbox.status, count: count() })
-        .from(outbox)
-        .where(inArray(outbox.status, ['queued', 'sending', 'dead']))
-        .groupBy(outbox.status),
-      db.select({ at: max(outbox.sentAt) }).from(outbox),
-      db
-        .select({ status: outbox.status, lastError: outbox.lastError })
-        .from(outbox)
-        .where(and(gt(outbox.attempts, 0), inArray(outbox.status, ['sent', 'queued', 'dead'])))
-        .orderBy(desc(outbox.updatedAt))
-        .limit(1),
-      db.select({ count: count() }).from(quoteRequests).where(eq(quoteRequests.status, 'new')),
-      db
-        .select({ count: count() })
-        .from(quoteRequests)
-        .where(
-          // reply_due_at is created_at + 24 h (REPLY_PROMISE_MS); the status index finds the new quotes.
-          and(eq(quoteRequests.status, 'new'), lt(quoteRequests.replyDueAt, new Date(now))),
-        ),
-      countAwaitingAnswer(db),
-      jobStatuses(database, new Date(now), [dailyReportJob]),
-    ]);
+  const [
+    byStatus,
+    [sent],
+    [lastAttempt],
+    [quotes],
+    [overdue],
+    awaitingAnswer,
+    [dailyReport],
+    xeroSyncFailed,
+  ] = await Promise.all([
+    db
+      .select({ status: outbox.status, count: count() })
+      .from(outbox)
+      .where(inArray(outbox.status, ['queued', 'sending', 'dead']))
+      .groupBy(outbox.status),
+    db.select({ at: max(outbox.sentAt) }).from(outbox),
+    db
+      .select({ status: outbox.status, lastError: outbox.lastError })
+      .from(outbox)
+      .where(and(gt(outbox.attempts, 0), inArray(outbox.status, ['sent', 'queued', 'dead'])))
+      .orderBy(desc(outbox.updatedAt))
+      .limit(1),
+    db.select({ count: count() }).from(quoteRequests).where(eq(quoteRequests.status, 'new')),
+    db
+      .select({ count: count() })
+      .from(quoteRequests)
+      .where(
+        // reply_due_at is created_at + 24 h (REPLY_PROMISE_MS); the status index finds the new quotes.
+        and(eq(quoteRequests.status, 'new'), lt(quoteRequests.replyDueAt, new Date(now))),
+      ),
+    countAwaitingAnswer(db),
+    jobStatuses(database, new Date(now), [dailyReportJob]),
+    countFailedSyncs(db),
+  ]);
   const backups = await backupStatus(database, environment, new Date(now));
   const tally = (statuses: string[]) =>
     byStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.count, 0);
@@ -118,5 +131,6 @@ export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
     quotesAwaitingAnswer: awaitingAnswer,
     dailyReport: dailyReport ? { ...dailyReport, recipients: reportRecipients(environment).length } : null,
     backups,
+    xeroSyncFailed,
   };
 }

@@ -17,6 +17,7 @@ import { addQuoteNote } from '../../quotes/notes.ts';
 import { changeQuoteStatus } from '../../quotes/pipeline.ts';
 import { readQuoteDetail, readQuoteList } from '../../quotes/quote-view.ts';
 import { sendQuoteReply } from '../../quotes/replies.ts';
+import { queueInvoice, readQuoteSync, retryQuoteSync } from '../../xero/sync-queue.ts';
 import { exportCsv } from './csv.ts';
 import { inboxQuery } from './inbox-query.ts';
 
@@ -59,6 +60,8 @@ function refused(c: Context<AuthEnv>, refusal: QuoteRefusal) {
  * - POST /:id/status, /:id/notes, /:id/reply — the pipeline, notes, and replies through the outbox.
  * - POST, PUT, GET /:id/quote and POST /:id/quote/send — the request's priced quote: draft version 1,
  *   change the draft (or, once sent, draft the next version), read it with its versions, send it.
+ * - GET /:id/xero, POST /:id/xero/invoice and /:id/xero/retry — where the quote stands in Xero,
+ *   'Create Invoice in Xero' (queued once, however often pressed) and Retry of a failed write.
  */
 export const contactRoutes = new Hono<AuthEnv>()
   .use(requireAdmin)
@@ -157,6 +160,43 @@ export const contactRoutes = new Hono<AuthEnv>()
     });
     if (typeof sent === 'string') return refused(c, sent);
     return c.json(sent, 200);
+  })
+  .get('/:id/xero', async (c) => {
+    const sync = await readQuoteSync(c.var.database.db, c.req.param('id'));
+    if (!sync) return c.json({ error: 'This request has no quote yet.', requestId: c.var.requestId }, 404);
+    return c.json(sync, 200);
+  })
+  // 202 when the invoice is queued; 200 when it was asked for before (nothing more is queued).
+  .post('/:id/xero/invoice', async (c) => {
+    const { database } = c.var;
+    const id = c.req.param('id');
+    const requestId = c.var.requestId;
+    const queued = await queueInvoice(database, id, new Date());
+    if (queued === 'no-request') return c.json({ error: 'This request has no quote yet.', requestId }, 404);
+    if (queued === 'not-accepted') {
+      return c.json({ error: 'Only an accepted quote can be invoiced.', requestId }, 409);
+    }
+    if (queued === 'no-organisation') {
+      return c.json(
+        {
+          error: 'Choose the organisation that receives quotes and invoices on the Xero screen first.',
+          requestId,
+        },
+        409,
+      );
+    }
+    const sync = await readQuoteSync(database.db, id);
+    if (!sync) return c.json({ error: 'This request has no quote yet.', requestId }, 404);
+    return c.json(sync, queued === 'queued' ? 202 : 200);
+  })
+  // Sends the quote's failed writes now; background retries go on if this attempt fails too.
+  .post('/:id/xero/retry', async (c) => {
+    const { database } = c.var;
+    const id = c.req.param('id');
+    await retryQuoteSync(database, id, new Date());
+    const sync = await readQuoteSync(database.db, id);
+    if (!sync) return c.json({ error: 'This request has no quote yet.', requestId: c.var.requestId }, 404);
+    return c.json(sync, 200);
   });
 
 /** GET /api/contact.csv: the list's query as a CSV download (csv.ts), behind the same lock. */

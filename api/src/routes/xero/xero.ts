@@ -2,6 +2,7 @@ import { weeklySlotInWords } from '@cleanquote/content';
 import {
   xeroSchedule,
   xeroScheduleSummary,
+  xeroSyncSettings,
   xeroTestReport,
   xeroTestReportSummary,
 } from '@cleanquote/quote-core/staff';
@@ -11,6 +12,7 @@ import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { type Clock, systemClock } from '../../jobs/clock.ts';
 import { jsonBody } from '../../lib/json-body.ts';
 import { SecretBoxError } from '../../security/secret-box.ts';
+import { readSyncSettings, saveSyncSettings } from '../../xero/sync-queue.ts';
 import { XeroNotConnectedError, XeroReconnectNeededError } from '../../xero/token-store.ts';
 import { XeroForbiddenError, XeroUnauthorizedError, XeroUnavailableError } from '../../xero/xero-adapter.ts';
 import type { XeroService } from '../../xero/xero-service.ts';
@@ -51,7 +53,8 @@ function xeroFailure(c: Context<AuthEnv>, error: unknown) {
 }
 
 /**
- * The admin's Xero API: status, test report, weekly schedules and disconnect. Admin
+ * The admin's Xero API: status, test report, weekly schedules, disconnect, and the organisation
+ * that receives quotes and invoices. Admin
  * session (401 signed out), CSRF by the baseline's Origin check; Xero's books are not quote data, so
  * open before the quote-dashboard unlock (auth/middleware.ts).
  */
@@ -106,6 +109,32 @@ export function xeroRoutes(xero: XeroService | null, clock: Clock = systemClock)
           },
           saved.created ? 201 : 200,
         );
+      })
+      // Where quotes and invoices go: GET the choice, PUT {tenantId, accountCode, taxType} or {tenantId: null}.
+      .get('/sync', async (c) =>
+        c.json(await readSyncSettings(c.var.database.db, c.var.environment.GST_REGISTERED)),
+      )
+      .put('/sync', jsonBody(xeroSyncSettings), async (c) => {
+        const settings = c.req.valid('json');
+        if (!xero && settings.tenantId !== null) return notConfigured(c);
+        const saved = await saveSyncSettings(c.var.database, settings, c.var.environment.GST_REGISTERED);
+        if (saved === 'not-connected') {
+          const message = 'That organisation is not connected to Xero.';
+          return c.json({ error: message, fields: { tenantId: message }, requestId: c.var.requestId }, 404);
+        }
+        if (saved === 'cannot-write') {
+          const message = 'Reconnect to allow quotes and invoices';
+          return c.json(
+            {
+              error: message,
+              fields: { tenantId: message },
+              reconnectNeeded: true,
+              requestId: c.var.requestId,
+            },
+            409,
+          );
+        }
+        return c.json(saved);
       })
       .get('/schedules', async (c) => c.json({ schedules: xero ? await xero.schedules(clock.now()) : [] }))
       .delete('/schedules/:scheduleId', async (c) => {

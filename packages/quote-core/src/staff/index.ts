@@ -132,3 +132,18 @@ export {
   xeroTestReport,
   xeroTestReportSummary,
 } from './xero-reports.ts';
+export {
+  DEFAULT_XERO_ACCOUNT_CODE,
+  defaultXeroTaxType,
+  scopesAllowWriting,
+  XERO_ACCOUNT_CODE_MESSAGE,
+  XERO_QUOTE_SYNC_STATES,
+  XERO_TAX_TYPE_LABELS,
+  XERO_TAX_TYPES,
+  XERO_WRITE_SCOPES,
+  type XeroQuoteSyncState,
+  type XeroSyncSettings,
+  type XeroSyncSettingsInput,
+  type XeroTaxType,
+  xeroSyncSettings,
+} from './xero-sync.ts';

@@ -1,0 +1,386 @@
+import { EventEmitter } from 'node:events';
+import {
+  DEFAULT_XERO_ACCOUNT_CODE,
+  defaultXeroTaxType,
+  scopesAllowWriting,
+  type XeroQuoteSyncState,
+  type XeroSyncSettings,
+  type XeroTaxType,
+} from '@cleanquote/quote-core/staff';
+import { and, asc, countDistinct, eq, gt, inArray, or } from 'drizzle-orm';
+import type { Database, Db } from '../db/database.ts';
+import { newRowId } from '../db/row-id.ts';
+import {
+  pricedQuotes,
+  type XeroSyncAction,
+  type XeroSyncPayload,
+  xeroConnections,
+  xeroGrants,
+  xeroQuotes,
+  xeroSyncJobs,
+  xeroSyncSettings,
+} from '../db/schema.ts';
+import type { WriteTransaction } from '../mail/outbox.ts';
+
+/** Emits 'queued' when a write to Xero is queued or made due, so the worker sends it at once. */
+export const xeroSyncSignal = new EventEmitter();
+xeroSyncSignal.setMaxListeners(0);
+
+/** Wakes the sync worker (after the transaction that queued a job has committed, it finds it). */
+export function announceSyncJobs(): void {
+  // After the caller's transaction has committed: the worker reads through another connection.
+  setImmediate(() => xeroSyncSignal.emit('queued'));
+}
+
+const SETTINGS_ID = 'sync';
+
+/** GET /api/xero/sync: where quotes and invoices go, and whether Xero allows writing there. */
+export interface XeroSyncSettingsView {
+  tenantId: string | null;
+  /** The chosen organisation's name; null when none is chosen or it is no longer connected. */
+  tenantName: string | null;
+  accountCode: string;
+  taxType: XeroTaxType;
+  /**
+   * Whether the scopes Xero granted allow writing quotes and invoices: for the chosen organisation,
+   * or, with none chosen, for any connected one.
+   */
+  canWrite: boolean;
+}
+
+type Reader = Db | WriteTransaction;
+
+async function storedSettings(db: Reader) {
+  const [row] = await db.select().from(xeroSyncSettings).where(eq(xeroSyncSettings.id, SETTINGS_ID));
+  return row;
+}
+
+/** Whether Xero granted the write scopes for an organisation (false when it is not connected). */
+export async function tenantCanWrite(db: Reader, tenantId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ scopes: xeroGrants.scopes, status: xeroGrants.status })
+    .from(xeroConnections)
+    .innerJoin(xeroGrants, eq(xeroGrants.id, xeroConnections.grantId))
+    .where(eq(xeroConnections.tenantId, tenantId));
+  return row !== undefined && scopesAllowWriting(row.scopes);
+}
+
+/** The organisations whose grant allows writing quotes and invoices. */
+export async function writableTenants(db: Reader): Promise<Set<string>> {
+  const rows = await db
+    .select({ tenantId: xeroConnections.tenantId, scopes: xeroGrants.scopes })
+    .from(xeroConnections)
+    .innerJoin(xeroGrants, eq(xeroGrants.id, xeroConnections.grantId));
+  return new Set(rows.filter((row) => scopesAllowWriting(row.scopes)).map((row) => row.tenantId));
+}
+
+/** The sync settings with their defaults (account 200; GST on income, or GST-free when not registered). */
+export async function readSyncSettings(db: Reader, gstRegistered: boolean): Promise<XeroSyncSettingsView> {
+  const stored = await storedSettings(db);
+  const tenantId = stored?.tenantId ?? null;
+  const writable = await writableTenants(db);
+  let tenantName: string | null = null;
+  if (tenantId) {
+    const [connection] = await db
+      .select({ name: xeroConnections.tenantName })
+      .from(xeroConnections)
+      .where(eq(xeroConnections.tenantId, tenantId));
+    tenantName = connection?.name ?? null;
+  }
+  return {
+    tenantId,
+    tenantName,
+    accountCode: stored?.accountCode ?? DEFAULT_XERO_ACCOUNT_CODE,
+    taxType: stored?.taxType ?? defaultXeroTaxType(gstRegistered),
+    canWrite: tenantId ? writable.has(tenantId) : writable.size > 0,
+  };
+}
+
+/** Why the settings could not be saved. */
+export type SyncSettingsRefusal = 'not-connected' | 'cannot-write';
+
+/**
+ * Chooses the organisation that receives quotes and invoices (at most one), or none. An organisation
+ * whose grant lacks the write scopes can't be chosen: it must be connected again first.
+ */
+export function saveSyncSettings(
+  database: Database,
+  input: XeroSyncSettings,
+  gstRegistered: boolean,
+): Promise<XeroSyncSettingsView | SyncSettingsRefusal> {
+  return database.writes.run(async (tx): Promise<XeroSyncSettingsView | SyncSettingsRefusal> => {
+    const stored = await storedSettings(tx);
+    if (input.tenantId !== null) {
+      const [connection] = await tx
+        .select({ tenantId: xeroConnections.tenantId })
+        .from(xeroConnections)
+        .where(eq(xeroConnections.tenantId, input.tenantId));
+      if (!connection) return 'not-connected';
+      if (!(await tenantCanWrite(tx, input.tenantId))) return 'cannot-write';
+    }
+    const values = {
+      tenantId: input.tenantId,
+      accountCode: input.accountCode ?? stored?.accountCode ?? DEFAULT_XERO_ACCOUNT_CODE,
+      taxType: input.taxType ?? stored?.taxType ?? defaultXeroTaxType(gstRegistered),
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(xeroSyncSettings)
+      .values({ id: SETTINGS_ID, ...values })
+      .onConflictDoUpdate({ target: xeroSyncSettings.id, set: values });
+    return readSyncSettings(tx, gstRegistered);
+  });
+}
+
+async function insertJob(
+  tx: WriteTransaction,
+  job: {
+    quoteId: string;
+    version: number;
+    action: XeroSyncAction;
+    tenantId: string;
+    payload: XeroSyncPayload;
+  },
+  at: Date,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(xeroSyncJobs)
+    .values({ id: newRowId(), ...job, createdAt: at, nextAttemptAt: at })
+    .onConflictDoNothing()
+    .returning({ id: xeroSyncJobs.id });
+  return inserted.length > 0;
+}
+
+/**
+ * Queues a sent version for Xero in the transaction that sent it, when an organisation is chosen and
+ * still connected: version 1 creates the Xero quote, later versions update it. The account code and
+ * tax type are those of now, kept on the job.
+ */
+export async function queueQuoteSync(
+  tx: WriteTransaction,
+  quote: { quoteId: string; version: number },
+  at: Date,
+): Promise<boolean> {
+  const settings = await storedSettings(tx);
+  if (!settings?.tenantId) return false;
+  const [connected] = await tx
+    .select({ tenantId: xeroConnections.tenantId })
+    .from(xeroConnections)
+    .where(eq(xeroConnections.tenantId, settings.tenantId));
+  if (!connected) return false;
+  const queued = await insertJob(
+    tx,
+    {
+      ...quote,
+      action: 'quote',
+      tenantId: settings.tenantId,
+      payload: { accountCode: settings.accountCode, taxType: settings.taxType },
+    },
+    at,
+  );
+  if (queued) announceSyncJobs();
+  return queued;
+}
+
+/** The version's 'quote' job: whether and where the version went to Xero. */
+async function quoteJobOf(tx: Reader, quoteId: string) {
+  const [job] = await tx
+    .select()
+    .from(xeroSyncJobs)
+    .where(and(eq(xeroSyncJobs.quoteId, quoteId), eq(xeroSyncJobs.action, 'quote')))
+    .orderBy(asc(xeroSyncJobs.version))
+    .limit(1);
+  return job;
+}
+
+/**
+ * Queues the customer's answer (accepted or declined) for the Xero quote, in the answer's own
+ * transaction; only for a quote that was queued for Xero. The customer's page writes this one row
+ * and never waits on Xero.
+ */
+export async function queueQuoteStatusSync(
+  tx: WriteTransaction,
+  quote: { quoteId: string; version: number; status: 'ACCEPTED' | 'DECLINED' },
+  at: Date,
+): Promise<boolean> {
+  const first = await quoteJobOf(tx, quote.quoteId);
+  if (!first) return false;
+  const queued = await insertJob(
+    tx,
+    {
+      quoteId: quote.quoteId,
+      version: quote.version,
+      action: 'status',
+      tenantId: first.tenantId,
+      payload: { ...first.payload, quoteStatus: quote.status },
+    },
+    at,
+  );
+  if (queued) announceSyncJobs();
+  return queued;
+}
+
+/** Why an invoice could not be asked for. */
+export type InvoiceRefusal = 'no-request' | 'not-accepted' | 'no-organisation';
+
+/**
+ * 'Create Invoice in Xero': queues one draft invoice from the accepted version. Pressed again (or
+ * twice at once), nothing more is queued: the job is unique per quote.
+ * @returns 'queued', 'exists' (asked for before), or why it can't be.
+ */
+export function queueInvoice(
+  database: Database,
+  quoteId: string,
+  at: Date,
+): Promise<'queued' | 'exists' | InvoiceRefusal> {
+  return database.writes.run(async (tx) => {
+    const [accepted] = await tx
+      .select({ version: pricedQuotes.version })
+      .from(pricedQuotes)
+      .where(and(eq(pricedQuotes.quoteId, quoteId), eq(pricedQuotes.status, 'accepted')))
+      .limit(1);
+    if (!accepted) {
+      const [any] = await tx
+        .select({ id: pricedQuotes.id })
+        .from(pricedQuotes)
+        .where(eq(pricedQuotes.quoteId, quoteId))
+        .limit(1);
+      return any ? 'not-accepted' : 'no-request';
+    }
+    const [existing] = await tx
+      .select({ id: xeroSyncJobs.id })
+      .from(xeroSyncJobs)
+      .where(and(eq(xeroSyncJobs.quoteId, quoteId), eq(xeroSyncJobs.action, 'invoice')))
+      .limit(1);
+    if (existing) return 'exists';
+    // The organisation the quote went to; a quote sent before one was chosen goes to today's choice.
+    const first = await quoteJobOf(tx, quoteId);
+    const settings = await storedSettings(tx);
+    const tenantId = first?.tenantId ?? settings?.tenantId;
+    if (!tenantId || !settings) return 'no-organisation';
+    const payload = first?.payload ?? { accountCode: settings.accountCode, taxType: settings.taxType };
+    const queued = await insertJob(
+      tx,
+      {
+        quoteId,
+        version: accepted.version,
+        action: 'invoice',
+        tenantId,
+        payload: { accountCode: payload.accountCode, taxType: payload.taxType },
+      },
+      at,
+    );
+    if (queued) announceSyncJobs();
+    return queued ? 'queued' : 'exists';
+  });
+}
+
+/** A job that failed at least once and is not done: pending with attempts, or given up. */
+const failedJob = or(
+  and(eq(xeroSyncJobs.status, 'pending'), gt(xeroSyncJobs.attempts, 0)),
+  eq(xeroSyncJobs.status, 'dead'),
+);
+
+/**
+ * Retry on a quote's page: its failed jobs are due now, with a fresh 24 hours of retries (those
+ * given up on come back too). Background retries go on as before if this attempt fails too.
+ * @returns how many jobs were made due.
+ */
+export async function retryQuoteSync(database: Database, quoteId: string, at: Date): Promise<number> {
+  const rows = await database.writes.run((tx) =>
+    tx
+      .update(xeroSyncJobs)
+      .set({ status: 'pending', nextAttemptAt: at, firstAttemptAt: null, leaseUntil: null })
+      .where(and(eq(xeroSyncJobs.quoteId, quoteId), failedJob))
+      .returning({ id: xeroSyncJobs.id }),
+  );
+  if (rows.length > 0) announceSyncJobs();
+  return rows.length;
+}
+
+/**
+ * A new consent for these organisations: their failed jobs are due now, with a fresh 24 hours (the
+ * caller announces them once its transaction has committed).
+ */
+export async function resumeSyncJobs(tx: WriteTransaction, tenantIds: readonly string[], at: Date) {
+  if (tenantIds.length === 0) return;
+  await tx
+    .update(xeroSyncJobs)
+    .set({ status: 'pending', nextAttemptAt: at, firstAttemptAt: null })
+    .where(and(inArray(xeroSyncJobs.tenantId, [...tenantIds]), failedJob));
+}
+
+/** GET /api/contact/:id/xero: where a quote stands with Xero, as its page shows it. */
+export interface QuoteXeroSync {
+  state: XeroQuoteSyncState;
+  /** Xero's number of the quote ('QU-0042') once it exists there. */
+  quoteNumber: string | null;
+  /** Why the last attempt failed, while state is 'failed'. */
+  reason: string | null;
+  /** When a failed write is tried again by itself; null when it waits for Retry. */
+  nextAttemptAt: string | null;
+  invoice: {
+    /** 'none': not asked for; 'waiting': queued; 'created': in Xero; 'failed': its last attempt failed. */
+    state: 'none' | 'waiting' | 'created' | 'failed';
+    number: string | null;
+    /** The draft invoice in Xero's web app. */
+    url: string | null;
+  };
+  /** Whether 'Create Invoice in Xero' is offered: the quote was accepted and no invoice was asked for. */
+  canCreateInvoice: boolean;
+}
+
+/** Xero's web app page of an invoice (it asks staff to sign in to Xero and opens the organisation's). */
+export function xeroInvoiceUrl(invoiceId: string): string {
+  return `https://go.xero.com/AccountsReceivable/View.aspx?InvoiceID=${encodeURIComponent(invoiceId)}`;
+}
+
+/** Where a quote stands with Xero; null when no such request has a priced quote. */
+export async function readQuoteSync(db: Db, quoteId: string): Promise<QuoteXeroSync | null> {
+  const [versions, jobs, [record], [settings]] = await Promise.all([
+    db.select({ status: pricedQuotes.status }).from(pricedQuotes).where(eq(pricedQuotes.quoteId, quoteId)),
+    db
+      .select()
+      .from(xeroSyncJobs)
+      .where(eq(xeroSyncJobs.quoteId, quoteId))
+      .orderBy(asc(xeroSyncJobs.createdAt), asc(xeroSyncJobs.id)),
+    db.select().from(xeroQuotes).where(eq(xeroQuotes.quoteId, quoteId)),
+    db.select().from(xeroSyncSettings).where(eq(xeroSyncSettings.id, SETTINGS_ID)),
+  ]);
+  if (versions.length === 0) return null;
+  const failedOf = (list: typeof jobs) =>
+    list.find((job) => job.status === 'dead' || (job.status === 'pending' && job.attempts > 0));
+  const invoiceJob = jobs.find((job) => job.action === 'invoice');
+  const failed = failedOf(jobs);
+  const state: XeroQuoteSyncState =
+    jobs.length === 0
+      ? 'off'
+      : failed
+        ? 'failed'
+        : jobs.some((job) => job.status === 'pending')
+          ? 'waiting'
+          : 'in-xero';
+  const invoiceFailed = invoiceJob && failedOf([invoiceJob]);
+  const accepted = versions.some((version) => version.status === 'accepted');
+  return {
+    state,
+    quoteNumber: record?.xeroQuoteNumber ?? null,
+    reason: failed ? (failed.lastError ?? 'Xero did not accept the change.') : null,
+    nextAttemptAt: failed && failed.status === 'pending' ? failed.nextAttemptAt.toISOString() : null,
+    invoice: {
+      state: !invoiceJob ? 'none' : record?.invoiceNumber ? 'created' : invoiceFailed ? 'failed' : 'waiting',
+      number: record?.invoiceNumber ?? null,
+      url: record?.invoiceId ? xeroInvoiceUrl(record.invoiceId) : null,
+    },
+    canCreateInvoice: accepted && !invoiceJob && Boolean(settings?.tenantId || jobs.length > 0),
+  };
+}
+
+/** How many quote requests have a write to Xero that failed and is not done (the dashboard's count). */
+export async function countFailedSyncs(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ quotes: countDistinct(xeroSyncJobs.quoteId) })
+    .from(xeroSyncJobs)
+    .where(failedJob);
+  return row?.quotes ?? 0;
+}

@@ -1,0 +1,470 @@
+import type { QuoteLine } from '@cleanquote/quote-core/staff';
+import { and, asc, eq, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Database } from '../db/database.ts';
+import { pricedQuotes, quoteRequests, xeroQuotes, xeroSyncJobs } from '../db/schema.ts';
+import type { Environment } from '../env.ts';
+import { type Clock, systemClock } from '../jobs/clock.ts';
+import type { Logger } from '../lib/logger.ts';
+import { melbourneDay } from '../lib/melbourne-time.ts';
+import { xeroSyncSignal } from './sync-queue.ts';
+import { XeroNotConnectedError, XeroReconnectNeededError, type XeroTokenStore } from './token-store.ts';
+import {
+  type AccountingCall,
+  type XeroAdapter,
+  XeroForbiddenError,
+  XeroRateLimitedError,
+  XeroRefusedError,
+  XeroUnauthorizedError,
+  XeroUnavailableError,
+} from './xero-adapter.ts';
+
+/** The longest wait between two attempts. */
+export const XERO_SYNC_RETRY_MAX_MS = 3 * 60 * 60 * 1000;
+/** How long after its first attempt a write is still tried by itself. */
+export const XERO_SYNC_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The wait before the next attempt after `attempts` failed ones: `baseMs` × 4^(attempts−1), capped at
+ * `maxMs`.
+ */
+export function xeroSyncRetryDelayMs(attempts: number, baseMs: number, maxMs = XERO_SYNC_RETRY_MAX_MS) {
+  return Math.min(maxMs, baseMs * 4 ** Math.max(0, attempts - 1));
+}
+
+/** How the worker sends; built from the environment by {@link xeroSyncOptions}. */
+export interface XeroSyncOptions {
+  retryBaseMs: number;
+  /** The calls' own timeout, to size the lease: a job is never taken over while its calls may run. */
+  timeoutMs: number;
+  pollIntervalMs?: number | undefined;
+  clock?: Clock | undefined;
+}
+
+export function xeroSyncOptions(environment: Environment): XeroSyncOptions {
+  return { retryBaseMs: environment.XERO_SYNC_RETRY_BASE_MS, timeoutMs: environment.XERO_TIMEOUT_MS };
+}
+
+type Job = typeof xeroSyncJobs.$inferSelect;
+
+/** The customer and the version a job sends. */
+interface JobContext {
+  request: {
+    reference: string;
+    name: string;
+    email: string;
+    phone: string;
+    address: string;
+  };
+  version: { lines: QuoteLine[]; sentAt: Date | null; validUntil: string | null };
+  record: typeof xeroQuotes.$inferSelect | undefined;
+}
+
+/** What Xero answers for a created or updated contact, quote or invoice (the parts kept). */
+interface XeroRecords {
+  Contacts?: { ContactID?: string }[];
+  Quotes?: { QuoteID?: string; QuoteNumber?: string }[];
+  Invoices?: { InvoiceID?: string; InvoiceNumber?: string }[];
+}
+
+const money = (cents: number) => Math.round(cents) / 100;
+
+/** A quote's lines as Xero takes them: GST-inclusive amounts, the account code and tax type. */
+function lineItems(lines: readonly QuoteLine[], job: Job) {
+  return lines.map((line) => ({
+    Description: line.description,
+    Quantity: line.quantity,
+    UnitAmount: money(line.unitPriceCents),
+    AccountCode: job.payload.accountCode,
+    TaxType: job.payload.taxType,
+  }));
+}
+
+/** Why a job failed, in words staff can act on. */
+function reasonOf(error: unknown): string {
+  if (error instanceof XeroReconnectNeededError) return 'Reconnect needed in Xero';
+  if (error instanceof XeroNotConnectedError) return 'The organisation is no longer connected to Xero';
+  if (error instanceof XeroForbiddenError) {
+    return 'Xero refused access to the organisation: reconnect to allow quotes and invoices';
+  }
+  if (error instanceof XeroUnauthorizedError) return 'Xero refused the access token';
+  if (
+    error instanceof XeroRateLimitedError ||
+    error instanceof XeroRefusedError ||
+    error instanceof XeroUnavailableError
+  ) {
+    return error.message;
+  }
+  return 'Xero could not be reached';
+}
+
+/**
+ * Sends the queued writes to Xero (`xero_sync_jobs`), one at a time and each quote's in the order
+ * they were queued: claims a due job through the write queue with a lease (a crashed worker's job is
+ * taken over when the lease runs out), makes its calls with an `Idempotency-Key` of the quote, version
+ * and action (Xero answers a repeated key with its first answer, so a retry creates nothing twice),
+ * and records the outcome. A failed write waits `retryBaseMs` × 4^(n−1), capped at 3 hours, for 24
+ * hours after its first attempt, then gives up; a 429 waits its Retry-After; a write Xero refuses (400)
+ * waits for staff's Retry. Woken when a job is queued, and polling.
+ */
+export class XeroSyncWorker {
+  readonly #database: Database;
+  readonly #tokens: XeroTokenStore;
+  readonly #adapter: XeroAdapter;
+  readonly #logger: Logger;
+  readonly #retryBaseMs: number;
+  readonly #leaseMs: number;
+  readonly #pollIntervalMs: number;
+  readonly #clock: Clock;
+  #timer: NodeJS.Timeout | undefined;
+  #current: Promise<void> | undefined;
+  #again = false;
+  #started = false;
+  #stopped = false;
+  readonly #onQueued = () => this.wake();
+
+  constructor(
+    database: Database,
+    xero: { tokens: XeroTokenStore; adapter: XeroAdapter },
+    logger: Logger,
+    options: XeroSyncOptions,
+  ) {
+    this.#database = database;
+    this.#tokens = xero.tokens;
+    this.#adapter = xero.adapter;
+    this.#logger = logger.child({ component: 'xero-sync' });
+    this.#retryBaseMs = options.retryBaseMs;
+    // A job makes up to four calls (a token refresh, the contact's look-up and creation, the write).
+    this.#leaseMs = options.timeoutMs * 5 + 5_000;
+    this.#pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.#clock = options.clock ?? systemClock;
+  }
+
+  /** Starts listening for queued jobs and polling. */
+  start(): this {
+    if (this.#started) return this;
+    this.#started = true;
+    xeroSyncSignal.on('queued', this.#onQueued);
+    this.#schedule(0);
+    return this;
+  }
+
+  /** Looks for due jobs now. */
+  wake(): void {
+    if (this.#stopped || !this.#started) return;
+    if (this.#current) {
+      this.#again = true;
+      return;
+    }
+    this.#schedule(0);
+  }
+
+  /** Stops taking jobs and waits for the one being sent, at most `graceMs` (its lease then runs out). */
+  async stop(graceMs = 5_000): Promise<void> {
+    this.#stopped = true;
+    xeroSyncSignal.off('queued', this.#onQueued);
+    clearTimeout(this.#timer);
+    if (!this.#current) return;
+    let timeout: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.#current.catch(() => undefined),
+      new Promise<void>((resolve) => {
+        timeout = setTimeout(resolve, graceMs);
+      }),
+    ]);
+    clearTimeout(timeout);
+  }
+
+  #schedule(delayMs: number): void {
+    if (this.#stopped) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#current = this.#run().finally(() => {
+        this.#current = undefined;
+        if (this.#again) {
+          this.#again = false;
+          this.#schedule(0);
+        } else {
+          this.#schedule(this.#pollIntervalMs);
+        }
+      });
+    }, delayMs);
+  }
+
+  async #run(): Promise<void> {
+    try {
+      for (;;) {
+        this.#again = false;
+        const job = await this.#claimNext();
+        if (!job) return;
+        await this.#send(job);
+        if (this.#stopped) return;
+      }
+    } catch (error) {
+      // The database may be closing or briefly unavailable; the next poll tries again.
+      this.#logger.error({ err: error }, 'Xero sync pass failed');
+    }
+  }
+
+  /**
+   * Due, unleased (or whose worker's lease ran out), and the oldest job of its quote still pending:
+   * a quote's writes reach Xero in the order they happened (created before accepted).
+   */
+  #dueWhere(now: Date) {
+    const earlier = alias(xeroSyncJobs, 'earlier');
+    return and(
+      eq(xeroSyncJobs.status, 'pending'),
+      lte(xeroSyncJobs.nextAttemptAt, now),
+      or(isNull(xeroSyncJobs.leaseUntil), lt(xeroSyncJobs.leaseUntil, now)),
+      notExists(
+        this.#database.db
+          .select({ id: earlier.id })
+          .from(earlier)
+          .where(
+            and(
+              eq(earlier.quoteId, xeroSyncJobs.quoteId),
+              eq(earlier.status, 'pending'),
+              or(
+                lt(earlier.createdAt, xeroSyncJobs.createdAt),
+                and(eq(earlier.createdAt, xeroSyncJobs.createdAt), lt(earlier.id, xeroSyncJobs.id)),
+              ),
+            ),
+          ),
+      ),
+    );
+  }
+
+  async #claimNext(): Promise<Job | undefined> {
+    if (this.#stopped) return undefined;
+    const now = this.#clock.now();
+    // A read first: an idle poll never takes a turn in the write queue.
+    const [due] = await this.#database.db
+      .select({ id: xeroSyncJobs.id })
+      .from(xeroSyncJobs)
+      .where(this.#dueWhere(now))
+      .limit(1);
+    if (!due) return undefined;
+    return this.#database.writes.run(async (tx) => {
+      const [next] = await tx
+        .select({ id: xeroSyncJobs.id })
+        .from(xeroSyncJobs)
+        .where(this.#dueWhere(now))
+        .orderBy(asc(xeroSyncJobs.nextAttemptAt), asc(xeroSyncJobs.createdAt))
+        .limit(1);
+      if (!next) return undefined;
+      const [job] = await tx
+        .update(xeroSyncJobs)
+        .set({ leaseUntil: new Date(now.getTime() + this.#leaseMs) })
+        .where(eq(xeroSyncJobs.id, next.id))
+        .returning();
+      return job;
+    });
+  }
+
+  async #send(job: Job): Promise<void> {
+    const log = this.#logger.child({ job: job.id, quoteId: job.quoteId, action: job.action });
+    // Only the worker holding this lease writes the outcome: a takeover after a lost lease owns it then.
+    const ours = and(eq(xeroSyncJobs.id, job.id), eq(xeroSyncJobs.leaseUntil, job.leaseUntil ?? new Date(0)));
+    try {
+      await this.#tokens.withAccess(job.tenantId, (accessToken) => this.#perform(accessToken, job));
+      await this.#database.writes.run((tx) =>
+        tx
+          .update(xeroSyncJobs)
+          .set({ status: 'done', doneAt: this.#clock.now(), leaseUntil: null, lastError: null })
+          .where(ours),
+      );
+      log.info('Xero sync done');
+    } catch (error) {
+      const now = this.#clock.now();
+      const attempts = job.attempts + 1;
+      const firstAttemptAt = job.firstAttemptAt ?? now;
+      const reason = reasonOf(error);
+      const waitMs =
+        error instanceof XeroRateLimitedError
+          ? error.retryAfterMs
+          : xeroSyncRetryDelayMs(attempts, this.#retryBaseMs);
+      const nextAttemptAt = new Date(now.getTime() + waitMs);
+      // Refused data is sent again only when staff press Retry; anything else until the window closes.
+      const givenUp =
+        error instanceof XeroRefusedError ||
+        nextAttemptAt.getTime() > firstAttemptAt.getTime() + XERO_SYNC_RETRY_WINDOW_MS;
+      await this.#database.writes.run((tx) =>
+        tx
+          .update(xeroSyncJobs)
+          .set({
+            status: givenUp ? 'dead' : 'pending',
+            attempts: sql`${xeroSyncJobs.attempts} + 1`,
+            firstAttemptAt,
+            nextAttemptAt,
+            lastError: reason,
+            leaseUntil: null,
+          })
+          .where(ours),
+      );
+      log.warn({ err: error, attempts, givenUp }, 'Xero sync failed');
+    }
+  }
+
+  async #context(job: Job): Promise<JobContext> {
+    const db = this.#database.db;
+    const [[request], [version], [record]] = await Promise.all([
+      db
+        .select({
+          reference: quoteRequests.reference,
+          name: quoteRequests.name,
+          email: quoteRequests.email,
+          phone: quoteRequests.phone,
+          address: quoteRequests.address,
+        })
+        .from(quoteRequests)
+        .where(eq(quoteRequests.id, job.quoteId)),
+      db
+        .select({
+          lines: pricedQuotes.lines,
+          sentAt: pricedQuotes.sentAt,
+          validUntil: pricedQuotes.validUntil,
+        })
+        .from(pricedQuotes)
+        .where(and(eq(pricedQuotes.quoteId, job.quoteId), eq(pricedQuotes.version, job.version))),
+      db.select().from(xeroQuotes).where(eq(xeroQuotes.quoteId, job.quoteId)),
+    ]);
+    if (!request || !version) throw new XeroRefusedError('The quote no longer exists here');
+    return { request, version, record: record?.tenantId === job.tenantId ? record : undefined };
+  }
+
+  async #call(accessToken: string, job: Job, call: AccountingCall): Promise<XeroRecords> {
+    return (await this.#adapter.accounting(accessToken, job.tenantId, call)) as XeroRecords;
+  }
+
+  async #remember(job: Job, values: Partial<typeof xeroQuotes.$inferInsert>): Promise<void> {
+    const set = { ...values, tenantId: job.tenantId, updatedAt: this.#clock.now() };
+    await this.#database.writes.run((tx) =>
+      tx
+        .insert(xeroQuotes)
+        .values({ quoteId: job.quoteId, ...set })
+        .onConflictDoUpdate({ target: xeroQuotes.quoteId, set }),
+    );
+  }
+
+  /**
+   * The customer as a Xero contact: the one kept for this quote, else the one Xero has with their
+   * email, else a new one. Xero wants contact names unique: when the name is taken by someone else,
+   * the new contact is 'Name (email)'.
+   */
+  async #contact(accessToken: string, job: Job, context: JobContext): Promise<string> {
+    if (context.record?.contactId) return context.record.contactId;
+    const { request } = context;
+    const email = request.email.replaceAll('"', '');
+    const found = await this.#call(accessToken, job, {
+      method: 'GET',
+      path: `/Contacts?where=${encodeURIComponent(`EmailAddress=="${email}"`)}`,
+    });
+    let contactId = found.Contacts?.find((contact) => contact.ContactID)?.ContactID;
+    if (!contactId) {
+      const create = (name: string, key: string) =>
+        this.#call(accessToken, job, {
+          method: 'POST',
+          path: '/Contacts',
+          idempotencyKey: key,
+          body: {
+            Contacts: [
+              {
+                Name: name,
+                EmailAddress: request.email,
+                Phones: [{ PhoneType: 'MOBILE', PhoneNumber: request.phone }],
+                Addresses: [{ AddressType: 'STREET', AddressLine1: request.address, Country: 'Australia' }],
+              },
+            ],
+          },
+        });
+      let created: XeroRecords;
+      try {
+        created = await create(request.name, `${job.quoteId}:contact`);
+      } catch (error) {
+        if (!(error instanceof XeroRefusedError) || !/name/i.test(error.message)) throw error;
+        created = await create(`${request.name} (${request.email})`, `${job.quoteId}:contact:named`);
+      }
+      contactId = created.Contacts?.[0]?.ContactID;
+      if (!contactId) throw new XeroUnavailableError('Xero did not say which contact it created');
+    }
+    await this.#remember(job, { contactId });
+    return contactId;
+  }
+
+  async #perform(accessToken: string, job: Job): Promise<void> {
+    const context = await this.#context(job);
+    const { request, version, record } = context;
+    const idempotencyKey = `${job.quoteId}:${job.version}:${job.action}`;
+    const contactId = await this.#contact(accessToken, job, context);
+    const sentDay = melbourneDay(version.sentAt ?? this.#clock.now());
+    if (job.action === 'invoice') {
+      const answer = await this.#call(accessToken, job, {
+        method: 'POST',
+        path: '/Invoices',
+        idempotencyKey,
+        body: {
+          Invoices: [
+            {
+              Type: 'ACCREC',
+              Contact: { ContactID: contactId },
+              Date: melbourneDay(this.#clock.now()),
+              Reference: request.reference,
+              Status: 'DRAFT',
+              LineAmountTypes: 'Inclusive',
+              LineItems: lineItems(version.lines, job),
+            },
+          ],
+        },
+      });
+      const invoice = answer.Invoices?.[0];
+      if (!invoice?.InvoiceID) throw new XeroUnavailableError('Xero did not say which invoice it created');
+      await this.#remember(job, {
+        invoiceId: invoice.InvoiceID,
+        invoiceNumber: invoice.InvoiceNumber ?? null,
+      });
+      return;
+    }
+    if (job.action === 'status') {
+      if (!record?.xeroQuoteId) throw new XeroRefusedError('The quote is not in Xero yet');
+      await this.#call(accessToken, job, {
+        method: 'POST',
+        path: '/Quotes',
+        idempotencyKey,
+        body: {
+          Quotes: [
+            {
+              QuoteID: record.xeroQuoteId,
+              Contact: { ContactID: contactId },
+              Date: sentDay,
+              Status: job.payload.quoteStatus,
+            },
+          ],
+        },
+      });
+      return;
+    }
+    // A later version updates the Xero quote the first one created (same QuoteID).
+    const answer = await this.#call(accessToken, job, {
+      method: 'POST',
+      path: '/Quotes',
+      idempotencyKey,
+      body: {
+        Quotes: [
+          {
+            ...(record?.xeroQuoteId ? { QuoteID: record.xeroQuoteId } : {}),
+            Contact: { ContactID: contactId },
+            Date: sentDay,
+            ...(version.validUntil ? { ExpiryDate: version.validUntil } : {}),
+            Reference: request.reference,
+            Status: 'SENT',
+            LineAmountTypes: 'Inclusive',
+            LineItems: lineItems(version.lines, job),
+          },
+        ],
+      },
+    });
+    const quote = answer.Quotes?.[0];
+    if (!quote?.QuoteID) throw new XeroUnavailableError('Xero did not say which quote it wrote');
+    await this.#remember(job, { xeroQuoteId: quote.QuoteID, xeroQuoteNumber: quote.QuoteNumber ?? null });
+  }
+}
