@@ -41,6 +41,7 @@ export const allWell: SystemStatus = {
     lastFailed: false,
     sameDisk: false,
   },
+  xeroSyncFailed: 0,
 };
 
 /** {@link allWell} with some parts changed. */
@@ -59,6 +60,7 @@ export const xeroConnected: XeroStatus = {
       connected: true,
       lastUpdated: '2026-03-16T22:00:00.000Z',
       reconnectNeeded: false,
+      canWrite: true,
     },
   ],
 };

@@ -10,7 +10,7 @@ import {
   xeroAnswer,
   xeroConnected,
 } from './dashboard-fixtures.ts';
-import { freshStaffPage, signedIn } from './staff-story-support.tsx';
+import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
  * The dashboard's System Status, which the owner reads each morning: whether mail goes out, whether
@@ -22,7 +22,7 @@ const meta = {
   component: AdminApp,
   decorators: [freshStaffPage],
   args: { screen: 'dashboard' },
-  parameters: { layout: 'fullscreen' },
+  parameters: staffScreenParameters,
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;
@@ -78,6 +78,8 @@ export const AllWell: Story = {
     await expect(statusLine(panel, 'Backups:').getByText('last 17/03/2026 at 1:00 PM')).toBeVisible();
     await expect(statusLine(panel, 'Past the 24-hour reply:').getByText('0')).toBeVisible();
     await expect(page.queryByText('Xero: Reconnect needed')).toBeNull();
+    // Nothing failed in Xero, so the panel has no Xero line at all.
+    await expect(within(panel).queryByText('Xero sync failed:')).toBeNull();
   },
 };
 
@@ -262,6 +264,7 @@ export const XeroReconnectNeeded: Story = {
         connected: false,
         lastUpdated: '2026-02-02T22:00:00.000Z',
         reconnectNeeded: true,
+        canWrite: true,
       },
     ],
   }),
@@ -276,6 +279,32 @@ export const XeroReconnectNeeded: Story = {
         'Xero no longer accepts the connection to Sparkle Clean Pty Ltd, so its weekly reports cannot be sent. Connect to Xero again on the Xero screen.',
       ),
     ).toBeVisible();
+  },
+};
+
+/**
+ * Quotes whose write to Xero failed and is not done yet: the owner sees how many (each quote's page
+ * says why, and has Retry).
+ */
+export const XeroSyncFailed: Story = {
+  parameters: dashboardAnswers(statusWith({ xeroSyncFailed: 2 })),
+  play: async ({ canvasElement }) => {
+    const panel = await statusPanel(canvasElement);
+    const line = statusLine(panel, 'Xero sync failed:');
+    await expect(line.getByText('2 quotes')).toHaveClass('status-value--warning');
+    // Read as one line, as a screen reader and the e2e specs read it.
+    await expect(
+      within(panel).getByText('Xero sync failed:', { selector: 'dt' }).parentElement,
+    ).toHaveTextContent(/^Xero sync failed: 2 quotes$/);
+  },
+};
+
+/** One quote failed to reach Xero: the count reads in the singular. */
+export const XeroSyncFailedOnce: Story = {
+  parameters: dashboardAnswers(statusWith({ xeroSyncFailed: 1 })),
+  play: async ({ canvasElement }) => {
+    const panel = await statusPanel(canvasElement);
+    await expect(statusLine(panel, 'Xero sync failed:').getByText('1 quote')).toBeVisible();
   },
 };
 

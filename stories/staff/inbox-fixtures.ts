@@ -9,14 +9,15 @@ import type {
   QuoteHistoryEntry,
   QuoteListItem,
 } from '../../sites/web/src/admin/inbox/inbox-queries.ts';
+import type { QuoteXeroSync } from '../../sites/web/src/admin/inbox/xero-quote-queries.ts';
 import type { PartnerList } from '../../sites/web/src/admin/lib/partners-query.ts';
 import type { PriceListAnswer } from '../../sites/web/src/admin/lib/price-list-query.ts';
 import { toasts } from '../../sites/web/src/state/site-state.ts';
 import { signedIn, signedInAdmin } from './staff-story-support.tsx';
 
 /*
- * The quote inbox's data as GET /api/contact, /api/contact/:id and /api/contact/:id/quote answer
- * it, typed by the API's own answers. Requests that wait for their first reply are dated relative to
+ * The quote inbox's data as GET /api/contact, /api/contact/:id, /api/contact/:id/quote and
+ * /api/contact/:id/xero answer it, typed by the API's own answers. Requests that wait for their first reply are dated relative to
  * the moment they are asked for, so 'Reply due in 3 h' and 'Overdue by 2 h' read the same any day.
  */
 
@@ -163,7 +164,19 @@ export interface FixtureQuote {
   detail: QuoteDetail;
   /** GET /api/contact/:id/quote's answer; null answers 404 ('Prepare Quote'). */
   priced: PricedQuote | null;
+  /** GET /api/contact/:id/xero's answer once priced; {@link notInXero} when left out. */
+  xero?: QuoteXeroSync;
 }
+
+/** A priced quote that nothing sent to Xero: no organisation was chosen when it was sent. */
+export const notInXero: QuoteXeroSync = {
+  state: 'off',
+  quoteNumber: null,
+  reason: null,
+  nextAttemptAt: null,
+  invoice: { state: 'none', number: null, url: null },
+  canCreateInvoice: false,
+};
 
 /** The reply staff start from, as the server drafts it from the request. */
 function replyDraftOf(request: QuoteRequest, reference: string, suburb: string): QuoteDetail['replyDraft'] {
@@ -425,7 +438,8 @@ export type InboxOf = (now: number) => FixtureQuote[];
 
 /**
  * Every answer the inbox and a quote's page ask for: who is signed in, the partners, the price list,
- * the filtered list, each quote's page and its priced quote (404 while it has none).
+ * the filtered list, each quote's page, its priced quote and where that stands in Xero (both 404
+ * while it has none).
  */
 export function inboxAnswers(inbox: InboxOf = inboxQuotes) {
   const find = (id: unknown) => inbox(Date.now()).find((quote) => quote.listItem.id === id);
@@ -452,6 +466,12 @@ export function inboxAnswers(inbox: InboxOf = inboxQuotes) {
       if (!priced)
         return HttpResponse.json({ error: 'This request has no quote yet.', requestId }, { status: 404 });
       return HttpResponse.json(priced);
+    }),
+    http.get('/api/contact/:id/xero', ({ params, requestId }) => {
+      const quote = find(params.id);
+      if (!quote?.priced)
+        return HttpResponse.json({ error: 'This request has no quote yet.', requestId }, { status: 404 });
+      return HttpResponse.json(quote.xero ?? notInXero);
     }),
   ];
 }

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
-import { freshStaffPage, signedIn } from './staff-story-support.tsx';
+import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
 import { withHiddenPart } from './story-names.ts';
 import {
   connected,
@@ -12,6 +12,7 @@ import {
   schedulesAnswer,
   sparkleCare,
   sparkleClean,
+  syncAnswer,
 } from './xero-fixtures.ts';
 
 /**
@@ -22,7 +23,7 @@ const meta = {
   title: 'Staff/Xero/Integration',
   component: AdminApp,
   decorators: [freshStaffPage],
-  parameters: { layout: 'fullscreen' },
+  parameters: staffScreenParameters,
   args: { screen: 'xero' },
 } satisfies Meta<typeof AdminApp>;
 
@@ -75,7 +76,9 @@ export const NotConnected: Story = {
 
 /** A connected organisation with its weekly schedule: who gets which reports, and the next run. */
 export const ConnectedWithSchedule: Story = {
-  parameters: { msw: { handlers: [signedIn, connected(sparkleClean), schedulesAnswer(mondaySchedule)] } },
+  parameters: {
+    msw: { handlers: [signedIn, connected(sparkleClean), syncAnswer(), schedulesAnswer(mondaySchedule)] },
+  },
   play: async ({ canvasElement }) => {
     const card = await organisations(canvasElement);
     const business = organisation(card, sparkleClean.tenantName);
@@ -102,7 +105,7 @@ export const ConnectedWithSchedule: Story = {
 
 /** Connected, but nothing scheduled: the schedules card says so. */
 export const NoneScheduled: Story = {
-  parameters: { msw: { handlers: [signedIn, connected(sparkleClean), schedulesAnswer()] } },
+  parameters: { msw: { handlers: [signedIn, connected(sparkleClean), syncAnswer(), schedulesAnswer()] } },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(await page.findByText('No weekly reports are scheduled yet.')).toBeVisible();
@@ -115,7 +118,14 @@ export const NoneScheduled: Story = {
  */
 export const ReconnectNeeded: Story = {
   parameters: {
-    msw: { handlers: [signedIn, connected(sparkleClean, sparkleCare), schedulesAnswer(mondaySchedule)] },
+    msw: {
+      handlers: [
+        signedIn,
+        connected(sparkleClean, sparkleCare),
+        syncAnswer(),
+        schedulesAnswer(mondaySchedule),
+      ],
+    },
   },
   play: async ({ canvasElement }) => {
     const card = await organisations(canvasElement);
@@ -134,7 +144,7 @@ export const ReconnectNeeded: Story = {
 
 /** The test report pressed without an address: the spec's message says what is missing. */
 export const TestReportMissingFields: Story = {
-  parameters: { msw: { handlers: [signedIn, connected(sparkleClean), schedulesAnswer()] } },
+  parameters: { msw: { handlers: [signedIn, connected(sparkleClean), syncAnswer(), schedulesAnswer()] } },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await userEvent.click(await page.findByRole('button', { name: 'Send Test Report' }));
@@ -149,6 +159,7 @@ export const TestReportSent: Story = {
       handlers: [
         signedIn,
         connected(sparkleClean),
+        syncAnswer(),
         schedulesAnswer(),
         http.post('/api/xero/test-reports', async ({ request }) => {
           const { email } = (await request.json()) as { email: string };
@@ -188,6 +199,7 @@ export const TestReportFailed: Story = {
             tenants: [refused ? { ...sparkleClean, reconnectNeeded: true } : sparkleClean],
           });
         }),
+        syncAnswer(),
         schedulesAnswer(),
         http.post('/api/xero/test-reports', () => {
           sessionStorage.setItem('story-xero-refused', 'yes');

@@ -18,6 +18,11 @@ function emailService(mail: SystemStatus['mail']): { text: string; tone: Tone } 
   return { text: 'Active', tone: 'ok' };
 }
 
+/** '1 quote', '2 quotes'. */
+function quoteCount(count: number): string {
+  return `${count} ${count === 1 ? 'quote' : 'quotes'}`;
+}
+
 /**
  * The Daily report line: that nobody receives it (its runs are skipped until ADMIN_EMAIL is set), or
  * how its last run went, and when the next one is.
@@ -140,6 +145,15 @@ export function SystemStatusPanel() {
               </div>
               {status.dailyReport ? <DailyReportLine job={status.dailyReport} /> : null}
               <BackupsLine status={status.backups} />
+              {/* Only when something failed: a business not using Xero has nothing to read here. */}
+              {status.xeroSyncFailed > 0 ? (
+                <div>
+                  <dt>Xero sync failed:</dt>{' '}
+                  <dd>
+                    <StatusValue tone="warning">{quoteCount(status.xeroSyncFailed)}</StatusValue>
+                  </dd>
+                </div>
+              ) : null}
               <div>
                 <dt>Past the 24-hour reply:</dt>{' '}
                 <dd>

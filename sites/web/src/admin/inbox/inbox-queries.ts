@@ -201,7 +201,8 @@ export function useSaveQuoteDraft() {
 
 /**
  * Sends the latest draft to the customer (POST /api/contact/:id/quote/send): the request becomes
- * quoted, its history says so, and the dashboard's and the report's quote figures move.
+ * quoted, its history says so, and the dashboard's and the report's quote figures move. Its Xero
+ * status is read again with its page (its key is under the page's), so 'Waiting for Xero' shows.
  */
 export function useSendQuote() {
   const client = useQueryClient();

@@ -18,6 +18,7 @@ import {
 } from './inbox-queries.ts';
 import { dayLabel, PricedQuoteEditor, QuoteTotalsList } from './priced-quote-editor.tsx';
 import { quoteDraftFormValues } from './quote-draft-form.ts';
+import { XeroQuoteSync } from './xero-quote-sync.tsx';
 
 /** A priced quote's state in words ('Changes requested'); a state the site does not know shows as it is. */
 export function pricedQuoteStatusLabel(status: string): string {
@@ -27,8 +28,8 @@ export function pricedQuoteStatusLabel(status: string): string {
 /**
  * A quote request's 'Quote' section: 'Prepare Quote' while it has none (the editor starts from the
  * lines its answers price at the price list's prices); once it has one, the current version's state,
- * lines, totals, the customer's answer and every version, 'Edit Quote' (until accepted) and, for a
- * draft, 'Send Quote'.
+ * lines, totals, the customer's answer and every version, 'Edit Quote' (until accepted), for a
+ * draft 'Send Quote', and where the quote stands in Xero.
  */
 export function PricedQuoteSection({ quote }: { quote: Pick<QuoteDetail, 'id' | 'email' | 'details'> }) {
   const headingId = useId();
@@ -127,6 +128,8 @@ export function PricedQuoteSection({ quote }: { quote: Pick<QuoteDetail, 'id' | 
           ) : null}
         </>
       )}
+      {/* Once priced: sending the quote queues it for Xero, and the area says how that goes. */}
+      {priced ? <XeroQuoteSync quoteId={quote.id} /> : null}
     </section>
   );
 }

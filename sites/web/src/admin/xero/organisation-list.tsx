@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { ConfirmRemovalDialog } from '../ui/confirm-removal-dialog.tsx';
+import { OrganisationQuoteSync, type QuoteSyncChoice, useQuoteSyncChoice } from './quote-sync-settings.tsx';
 import { useDisconnectXero, type XeroTenant } from './xero-queries.ts';
 
 /** Props of {@link OrganisationList}. */
@@ -9,16 +10,40 @@ export interface OrganisationListProps {
   tenants: readonly XeroTenant[];
   /** An organisation was disconnected: refresh the status and put focus somewhere that stays. */
   onDisconnected: () => void;
+  /**
+   * Xero refused an organisation for quotes and invoices (no write access, or gone): its checkbox
+   * goes, so focus goes somewhere that stays.
+   */
+  onQuoteSyncRefused: () => void;
 }
 
-/** The connected organisations: each one's state, when it was last updated, and 'Disconnect'. */
-export function OrganisationList({ tenants, onDisconnected }: OrganisationListProps) {
+/**
+ * The connected organisations: each one's state, when it was last updated, whether quotes and
+ * invoices go to it (and how their lines are coded), and 'Disconnect'.
+ */
+export function OrganisationList({ tenants, onDisconnected, onQuoteSyncRefused }: OrganisationListProps) {
+  const choice = useQuoteSyncChoice(onQuoteSyncRefused);
   return (
-    <ul className="xero-organisations">
-      {tenants.map((tenant) => (
-        <Organisation key={tenant.tenantId} tenant={tenant} onDisconnected={onDisconnected} />
-      ))}
-    </ul>
+    <>
+      {choice.failed ? (
+        <div role="alert" className="xero-sync__failed">
+          <p>Failed to fetch where quotes and invoices go</p>
+          <button type="button" className="button button--outline" onClick={choice.retry}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      <ul className="xero-organisations">
+        {tenants.map((tenant) => (
+          <Organisation
+            key={tenant.tenantId}
+            tenant={tenant}
+            choice={choice}
+            onDisconnected={onDisconnected}
+          />
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -28,7 +53,15 @@ function connectionBadge(tenant: XeroTenant): { text: string; className: string 
   return { text: 'Not connected', className: 'badge' };
 }
 
-function Organisation({ tenant, onDisconnected }: { tenant: XeroTenant; onDisconnected: () => void }) {
+function Organisation({
+  tenant,
+  choice,
+  onDisconnected,
+}: {
+  tenant: XeroTenant;
+  choice: QuoteSyncChoice;
+  onDisconnected: () => void;
+}) {
   const nameId = useId();
   const badge = connectionBadge(tenant);
   return (
@@ -47,6 +80,7 @@ function Organisation({ tenant, onDisconnected }: { tenant: XeroTenant; onDiscon
             choose {tenant.tenantName}.
           </p>
         ) : null}
+        <OrganisationQuoteSync tenant={tenant} nameId={nameId} choice={choice} />
       </div>
       <DisconnectDialog tenant={tenant} onDisconnected={onDisconnected} />
     </li>

@@ -22,6 +22,7 @@ const sparkle: XeroTenant = {
   connected: true,
   lastUpdated: '2026-11-23T00:00:00.000Z',
   reconnectNeeded: false,
+  canWrite: true,
 };
 const demo: XeroTenant = {
   ...sparkle,

@@ -1,4 +1,8 @@
-import type { XeroScheduleInput, XeroTestReportInput } from '@cleanquote/quote-core/staff';
+import type {
+  XeroScheduleInput,
+  XeroSyncSettingsInput,
+  XeroTestReportInput,
+} from '@cleanquote/quote-core/staff';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Answer, answer, staffApi } from '../lib/staff-api.ts';
 
@@ -8,6 +12,8 @@ export type XeroStatus = Answer<typeof staffApi.xero.status.$get>;
 export type XeroTenant = XeroStatus['tenants'][number];
 /** One weekly report schedule of GET /api/xero/schedules. */
 export type XeroScheduleItem = Answer<typeof staffApi.xero.schedules.$get>['schedules'][number];
+/** Where quotes and invoices go, as GET /api/xero/sync answers: the organisation, account and tax type. */
+export type XeroSync = Answer<typeof staffApi.xero.sync.$get>;
 
 /**
  * The query keys of the Xero screen. `status` is shared: the dashboard's reconnect notice reads the
@@ -17,6 +23,7 @@ export const xeroKeys = {
   all: ['xero'] as const,
   status: ['xero', 'status'] as const,
   schedules: ['xero', 'schedules'] as const,
+  sync: ['xero', 'sync'] as const,
 };
 
 /** The scheduled jobs' key (GET /api/admin/jobs): a weekly schedule is one of them. */
@@ -33,6 +40,36 @@ export const xeroSchedulesQuery = queryOptions({
   queryKey: xeroKeys.schedules,
   queryFn: async () => (await answer(staffApi.xero.schedules.$get())).schedules,
 });
+
+/**
+ * The organisation that receives quotes and invoices. Under the screen's key, so connecting or
+ * disconnecting reads it again (a disconnected choice loses its name). The list says when it fails.
+ */
+export const xeroSyncQuery = queryOptions({
+  queryKey: xeroKeys.sync,
+  queryFn: () => answer(staffApi.xero.sync.$get()),
+});
+
+/**
+ * Chooses where quotes and invoices go (PUT /api/xero/sync), or stops sending them
+ * (`tenantId: null`); the answer is the new choice. A 409 means Xero granted that organisation no
+ * write access, and a 404 that it is gone: the status is read again, so the list shows why.
+ */
+export function useSaveXeroSync() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: XeroSyncSettingsInput) => answer(staffApi.xero.sync.$put({ json: settings })),
+    onSuccess: (saved) => client.setQueryData(xeroKeys.sync, saved),
+    onError: (error) => {
+      if ('status' in error && (error.status === 409 || error.status === 404))
+        void client.invalidateQueries({ queryKey: xeroKeys.all });
+    },
+    meta: {
+      errorTitle: 'Xero settings not saved',
+      errorFallback: 'Where quotes and invoices go could not be saved. Please try again.',
+    },
+  });
+}
 
 /**
  * Sends a test report now. A 409 means Xero no longer accepts the organisation's connection: the

@@ -96,7 +96,11 @@ export function XeroScreen({ user }: AdminScreenProps) {
             ) : statusQuery.data.tenants.length === 0 ? (
               <p>No Xero organisation is connected yet.</p>
             ) : (
-              <OrganisationList tenants={statusQuery.data.tenants} onDisconnected={focusOrganisations} />
+              <OrganisationList
+                tenants={statusQuery.data.tenants}
+                onDisconnected={focusOrganisations}
+                onQuoteSyncRefused={focusOrganisations}
+              />
             )}
             {/* Also without configuration: the window then explains what the server is missing. */}
             <div className="xero-connect">
