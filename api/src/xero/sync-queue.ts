@@ -282,15 +282,16 @@ const failedJob = or(
 );
 
 /**
- * Retry on a quote's page: its failed jobs are due now, with a fresh 24 hours of retries (those
- * given up on come back too). Background retries go on as before if this attempt fails too.
+ * Retry on a quote's page: its failed jobs are due now, counted afresh ('Waiting for Xero' until
+ * tried), with a new 24 hours of retries (those given up on come back too). Background retries go
+ * on as before if this attempt fails too.
  * @returns how many jobs were made due.
  */
 export async function retryQuoteSync(database: Database, quoteId: string, at: Date): Promise<number> {
   const rows = await database.writes.run((tx) =>
     tx
       .update(xeroSyncJobs)
-      .set({ status: 'pending', nextAttemptAt: at, firstAttemptAt: null, leaseUntil: null })
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: at, firstAttemptAt: null })
       .where(and(eq(xeroSyncJobs.quoteId, quoteId), failedJob))
       .returning({ id: xeroSyncJobs.id }),
   );
@@ -299,14 +300,14 @@ export async function retryQuoteSync(database: Database, quoteId: string, at: Da
 }
 
 /**
- * A new consent for these organisations: their failed jobs are due now, with a fresh 24 hours (the
- * caller announces them once its transaction has committed).
+ * A new consent for these organisations: their failed jobs are due now, counted afresh with a new
+ * 24 hours (the caller announces them once its transaction has committed).
  */
 export async function resumeSyncJobs(tx: WriteTransaction, tenantIds: readonly string[], at: Date) {
   if (tenantIds.length === 0) return;
   await tx
     .update(xeroSyncJobs)
-    .set({ status: 'pending', nextAttemptAt: at, firstAttemptAt: null })
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: at, firstAttemptAt: null })
     .where(and(inArray(xeroSyncJobs.tenantId, [...tenantIds]), failedJob));
 }
 

@@ -331,6 +331,8 @@ describe('when Xero fails', () => {
     fake?.stopFailing();
     const retried = await staff(`/api/contact/${quote.id}/xero/retry`, { method: 'POST' });
     expect(retried.status).toBe(200);
+    // Counted afresh: 'Waiting for Xero' until the worker has tried it.
+    expect(((await retried.json()) as QuoteXeroSync).state).not.toBe('failed');
     await vi.waitFor(async () => expect((await quoteSync(quote.id)).state).toBe('in-xero'), {
       timeout: 5_000,
     });
