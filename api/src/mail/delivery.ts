@@ -5,6 +5,7 @@ import { outbox } from '../db/schema.ts';
 import { storedTextReader } from '../db/stored-text.ts';
 import type { Environment } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
+import { PollingLoop } from '../lib/polling-loop.ts';
 import { mailBodies } from './mail-bodies.ts';
 import { outboxSignal, SECRET_SENT_PLACEHOLDER, setOutboxCapture } from './outbox.ts';
 
@@ -96,11 +97,8 @@ export class MailDeliveryWorker {
   readonly #logger: Logger;
   readonly #options: Required<Omit<MailDeliveryOptions, 'smtpUrl'>> & { smtpUrl?: string | undefined };
   readonly #transport: ReturnType<typeof nodemailer.createTransport> | undefined;
-  #timer: NodeJS.Timeout | undefined;
-  #current: Promise<void> | undefined;
-  #again = false;
+  readonly #loop: PollingLoop;
   #started = false;
-  #stopped = false;
   readonly #onEnqueued = () => this.wake();
 
   constructor(database: Database, logger: Logger, options: MailDeliveryOptions) {
@@ -135,6 +133,13 @@ export class MailDeliveryWorker {
           debug: false,
         })
       : undefined;
+    this.#loop = new PollingLoop(
+      async () => {
+        await this.deliverDue();
+      },
+      this.#options.pollIntervalMs,
+      (error) => this.#logger.error({ err: error }, 'mail delivery pass failed'),
+    );
   }
 
   /** True when mail is sent; false when it is only captured (no SMTP_URL). */
@@ -152,18 +157,13 @@ export class MailDeliveryWorker {
       { mode: this.sends ? 'smtp' : 'capture' },
       this.sends ? 'mail delivery started' : 'no SMTP_URL: mail is captured in the outbox',
     );
-    this.#schedule(0);
+    this.#loop.start();
     return this;
   }
 
   /** Looks for due mail now (called on enqueue). */
   wake(): void {
-    if (this.#stopped) return;
-    if (this.#current) {
-      this.#again = true;
-      return;
-    }
-    this.#schedule(0);
+    this.#loop.wake();
   }
 
   /**
@@ -171,49 +171,10 @@ export class MailDeliveryWorker {
    * being sent after that keeps its lease and is retried, with the same Message-ID, after a restart.
    */
   async stop(graceMs = 5_000): Promise<void> {
-    if (this.#started && !this.#stopped) setOutboxCapture(this.sends ? 'send' : 'capture', -1);
-    this.#stopped = true;
+    if (this.#started && !this.#loop.stopped) setOutboxCapture(this.sends ? 'send' : 'capture', -1);
     outboxSignal.off('enqueued', this.#onEnqueued);
-    clearTimeout(this.#timer);
-    if (this.#current) {
-      let timeout: NodeJS.Timeout | undefined;
-      await Promise.race([
-        this.#current,
-        new Promise<void>((resolve) => {
-          timeout = setTimeout(resolve, graceMs);
-        }),
-      ]);
-      clearTimeout(timeout);
-    }
+    await this.#loop.stop(graceMs);
     this.#transport?.close();
-  }
-
-  #schedule(delayMs: number): void {
-    if (this.#stopped) return;
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#current = this.#run().finally(() => {
-        this.#current = undefined;
-        if (this.#again) {
-          this.#again = false;
-          this.#schedule(0);
-        } else {
-          this.#schedule(this.#options.pollIntervalMs);
-        }
-      });
-    }, delayMs);
-  }
-
-  async #run(): Promise<void> {
-    try {
-      do {
-        this.#again = false;
-        await this.deliverDue();
-      } while (this.#again && !this.#stopped);
-    } catch (error) {
-      // The database may be closing or briefly unavailable; the next poll tries again.
-      this.#logger.error({ err: error }, 'mail delivery pass failed');
-    }
   }
 
   /**
@@ -232,7 +193,7 @@ export class MailDeliveryWorker {
       return captured.length;
     }
     let sent = 0;
-    while (!this.#stopped) {
+    while (!this.#loop.stopped) {
       const mail = await this.#claimNext();
       if (!mail) break;
       const outcome = await this.#deliver(mail);

@@ -9,6 +9,7 @@ import { partnerWebhooks, webhookDeliveries } from '../db/schema.ts';
 import type { Environment } from '../env.ts';
 import { type Clock, systemClock } from '../jobs/clock.ts';
 import type { Logger } from '../lib/logger.ts';
+import { PollingLoop } from '../lib/polling-loop.ts';
 import { webhookSignal } from './webhook-deliveries.ts';
 import { WebhookSecrets } from './webhook-secrets.ts';
 import { checkWebhookUrl, type ResolvedAddress, type ResolveHost, resolveHost } from './webhook-url.ts';
@@ -112,11 +113,7 @@ export class WebhookDeliveryWorker {
     secrets: WebhookSecrets | undefined;
   };
   readonly #inFlight = new Map<string, Promise<void>>();
-  #timer: NodeJS.Timeout | undefined;
-  #current: Promise<void> | undefined;
-  #again = false;
-  #started = false;
-  #stopped = false;
+  readonly #loop: PollingLoop;
   readonly #onEnqueued = () => this.wake();
 
   constructor(database: Database, logger: Logger, options: WebhookDeliveryOptions) {
@@ -138,25 +135,23 @@ export class WebhookDeliveryWorker {
       random: options.random ?? Math.random,
       resolve: options.resolve ?? resolveHost,
     };
+    this.#loop = new PollingLoop(
+      () => this.#claimDue(),
+      this.#options.pollIntervalMs,
+      (error) => this.#logger.error({ err: error }, 'webhook delivery pass failed'),
+    );
   }
 
   /** Starts listening for queued deliveries and polling. */
   start(): this {
-    if (this.#started) return this;
-    this.#started = true;
     webhookSignal.on('enqueued', this.#onEnqueued);
-    this.#schedule(0);
+    this.#loop.start();
     return this;
   }
 
   /** Looks for due deliveries now (called on enqueue and when a send finishes). */
   wake(): void {
-    if (this.#stopped || !this.#started) return;
-    if (this.#current) {
-      this.#again = true;
-      return;
-    }
-    this.#schedule(0);
+    this.#loop.wake();
   }
 
   /**
@@ -164,47 +159,8 @@ export class WebhookDeliveryWorker {
    * after that keeps its lease and is sent again, with the same webhook-id, after a restart.
    */
   async stop(graceMs = 5_000): Promise<void> {
-    this.#stopped = true;
     webhookSignal.off('enqueued', this.#onEnqueued);
-    clearTimeout(this.#timer);
-    const pending = [this.#current, ...this.#inFlight.values()].filter(Boolean);
-    if (pending.length === 0) return;
-    let timeout: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled(pending),
-      new Promise<void>((resolve) => {
-        timeout = setTimeout(resolve, graceMs);
-      }),
-    ]);
-    clearTimeout(timeout);
-  }
-
-  #schedule(delayMs: number): void {
-    if (this.#stopped) return;
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#current = this.#run().finally(() => {
-        this.#current = undefined;
-        if (this.#again) {
-          this.#again = false;
-          this.#schedule(0);
-        } else {
-          this.#schedule(this.#options.pollIntervalMs);
-        }
-      });
-    }, delayMs);
-  }
-
-  async #run(): Promise<void> {
-    try {
-      do {
-        this.#again = false;
-        await this.#claimDue();
-      } while (this.#again && !this.#stopped);
-    } catch (error) {
-      // The database may be closing or briefly unavailable; the next poll tries again.
-      this.#logger.error({ err: error }, 'webhook delivery pass failed');
-    }
+    await this.#loop.stop(graceMs, [...this.#inFlight.values()]);
   }
 
   /** Due deliveries of partners not being sent to now: pending, due, and not leased to a live worker. */
@@ -219,7 +175,7 @@ export class WebhookDeliveryWorker {
 
   /** Claims due deliveries while there is room, one partner at a time, and starts sending each. */
   async #claimDue(): Promise<void> {
-    while (!this.#stopped && this.#inFlight.size < this.#options.concurrency) {
+    while (!this.#loop.stopped && this.#inFlight.size < this.#options.concurrency) {
       const busyPartners = [...this.#inFlight.keys()];
       // A read first: an idle poll never takes a turn in the write queue.
       const [due] = await this.#database.db

@@ -7,6 +7,7 @@ import type { Environment } from '../env.ts';
 import { type Clock, systemClock } from '../jobs/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import { melbourneDay } from '../lib/melbourne-time.ts';
+import { PollingLoop } from '../lib/polling-loop.ts';
 import { xeroSyncSignal } from './sync-queue.ts';
 import { XeroNotConnectedError, XeroReconnectNeededError, type XeroTokenStore } from './token-store.ts';
 import {
@@ -114,13 +115,8 @@ export class XeroSyncWorker {
   readonly #logger: Logger;
   readonly #retryBaseMs: number;
   readonly #leaseMs: number;
-  readonly #pollIntervalMs: number;
   readonly #clock: Clock;
-  #timer: NodeJS.Timeout | undefined;
-  #current: Promise<void> | undefined;
-  #again = false;
-  #started = false;
-  #stopped = false;
+  readonly #loop: PollingLoop;
   readonly #onQueued = () => this.wake();
 
   constructor(
@@ -136,73 +132,36 @@ export class XeroSyncWorker {
     this.#retryBaseMs = options.retryBaseMs;
     // A job makes up to four calls (a token refresh, the contact's look-up and creation, the write).
     this.#leaseMs = options.timeoutMs * 5 + 5_000;
-    this.#pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.#clock = options.clock ?? systemClock;
+    this.#loop = new PollingLoop(
+      () => this.#sendDue(),
+      options.pollIntervalMs ?? 1_000,
+      (error) => this.#logger.error({ err: error }, 'Xero sync pass failed'),
+    );
   }
 
   /** Starts listening for queued jobs and polling. */
   start(): this {
-    if (this.#started) return this;
-    this.#started = true;
     xeroSyncSignal.on('queued', this.#onQueued);
-    this.#schedule(0);
+    this.#loop.start();
     return this;
   }
 
   /** Looks for due jobs now. */
   wake(): void {
-    if (this.#stopped || !this.#started) return;
-    if (this.#current) {
-      this.#again = true;
-      return;
-    }
-    this.#schedule(0);
+    this.#loop.wake();
   }
 
   /** Stops taking jobs and waits for the one being sent, at most `graceMs` (its lease then runs out). */
   async stop(graceMs = 5_000): Promise<void> {
-    this.#stopped = true;
     xeroSyncSignal.off('queued', this.#onQueued);
-    clearTimeout(this.#timer);
-    if (!this.#current) return;
-    let timeout: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.#current.catch(() => undefined),
-      new Promise<void>((resolve) => {
-        timeout = setTimeout(resolve, graceMs);
-      }),
-    ]);
-    clearTimeout(timeout);
+    await this.#loop.stop(graceMs);
   }
 
-  #schedule(delayMs: number): void {
-    if (this.#stopped) return;
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#current = this.#run().finally(() => {
-        this.#current = undefined;
-        if (this.#again) {
-          this.#again = false;
-          this.#schedule(0);
-        } else {
-          this.#schedule(this.#pollIntervalMs);
-        }
-      });
-    }, delayMs);
-  }
-
-  async #run(): Promise<void> {
-    try {
-      for (;;) {
-        this.#again = false;
-        const job = await this.#claimNext();
-        if (!job) return;
-        await this.#send(job);
-        if (this.#stopped) return;
-      }
-    } catch (error) {
-      // The database may be closing or briefly unavailable; the next poll tries again.
-      this.#logger.error({ err: error }, 'Xero sync pass failed');
+  /** Sends the due jobs one at a time until none is due. */
+  async #sendDue(): Promise<void> {
+    for (let job = await this.#claimNext(); job; job = await this.#claimNext()) {
+      await this.#send(job);
     }
   }
 
@@ -235,7 +194,7 @@ export class XeroSyncWorker {
   }
 
   async #claimNext(): Promise<Job | undefined> {
-    if (this.#stopped) return undefined;
+    if (this.#loop.stopped) return undefined;
     const now = this.#clock.now();
     // A read first: an idle poll never takes a turn in the write queue.
     const [due] = await this.#database.db
