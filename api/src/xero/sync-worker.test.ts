@@ -112,14 +112,17 @@ async function sentQuote(email = 'priya.shah@example.com', name = 'Priya Shah') 
   return { ...quote, token };
 }
 
-function accept(token: string) {
+/** The customer's answer on their quote's page, as its form posts it. */
+function answerQuote(token: string, form: 'accept' | 'decline', fields: Record<string, string>) {
   if (!inbox) throw new Error('no inbox');
-  return inbox.app.request(`/quote/${token}/accept`, {
+  return inbox.app.request(`/quote/${token}/${form}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://clean.example' },
-    body: new URLSearchParams({ name: 'Priya Shah', accept: 'yes' }).toString(),
+    body: new URLSearchParams(fields).toString(),
   });
 }
+
+const accept = (token: string) => answerQuote(token, 'accept', { name: 'Priya Shah', accept: 'yes' });
 
 /** The POSTs to one Xero collection that created or changed something (replays and failures aside). */
 const writesTo = (collection: string) =>
@@ -249,6 +252,19 @@ describe('quotes and invoices in Xero', () => {
     expect((await staff(`/api/contact/${first.id}/xero/invoice`, { method: 'POST' })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(fake?.invoices()).toHaveLength(1);
+  });
+
+  it('a declined quote is DECLINED in Xero, and can not be invoiced', async () => {
+    await setUp();
+    await chooseOrganisation();
+    const quote = await sentQuote();
+    await vi.waitFor(() => expect(fake?.quotes()[0]?.Status).toBe('SENT'), { timeout: 5_000 });
+    expect((await answerQuote(quote.token, 'decline', { reason: 'Found someone closer' })).status).toBe(303);
+    await vi.waitFor(() => expect(fake?.quotes()[0]?.Status).toBe('DECLINED'), { timeout: 5_000 });
+    expect((await quoteSync(quote.id)).canCreateInvoice).toBe(false);
+    const refused = await staff(`/api/contact/${quote.id}/xero/invoice`, { method: 'POST' });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: 'Only an accepted quote can be invoiced.' });
   });
 
   it('sends nothing to Xero while no organisation is chosen', async () => {
