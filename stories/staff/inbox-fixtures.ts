@@ -291,6 +291,16 @@ export const sophieSent = pricedQuote(sophieLines, {
   validUntil: '2026-04-14',
 });
 
+/** Sophie's quote as she accepted it online. */
+export const sophieAccepted: PricedQuote = {
+  ...sophieSent,
+  status: 'accepted',
+  viewedAt: '2026-03-16T08:32:00.000Z',
+  answeredAt: '2026-03-16T08:40:00.000Z',
+  acceptedName: 'Sophie Chen',
+  versions: [{ version: 1, status: 'accepted', sentAt: sophieSent.sentAt, totalCents: 29_400 }],
+};
+
 /** Sophie's request from arrival to the quote sent: a call, a note, a reply and the priced quote. */
 export const sophieHistory: QuoteHistoryEntry[] = [
   { id: 'h-sophie-1', at: '2026-03-14T05:20:00.000Z', kind: 'created', actor: null },
@@ -503,4 +513,19 @@ export function quoteOf(name: string, now = Date.now()): FixtureQuote {
   const quote = inboxQuotes(now).find((each) => each.listItem.name === name);
   if (!quote) throw new Error(`No quote from ${name} in the inbox fixtures.`);
   return quote;
+}
+
+/**
+ * Sophie's request with this priced quote (null: none yet) and, once priced, this answer of
+ * GET …/xero ({@link notInXero} when left out).
+ */
+export function sophieWith(priced: PricedQuote | null, xero?: QuoteXeroSync): FixtureQuote {
+  const sophie = quoteOf('Sophie Chen');
+  return {
+    ...sophie,
+    listItem: { ...sophie.listItem, quoteStatus: priced?.status ?? null },
+    detail: { ...sophie.detail, quoteStatus: priced?.status ?? null },
+    priced,
+    ...(xero ? { xero } : {}),
+  };
 }

@@ -5,14 +5,15 @@ import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { PricedQuote, SentQuote } from '../../sites/web/src/admin/inbox/inbox-queries.ts';
 import {
-  type FixtureQuote,
   inboxAnswers,
   inboxAt,
   pricedQuote,
   quoteOf,
   requests,
+  sophieAccepted,
   sophieLines,
   sophieSent,
+  sophieWith,
 } from './inbox-fixtures.ts';
 import { freshStaffPage, staffScreenParameters } from './staff-story-support.tsx';
 
@@ -33,16 +34,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const sophie = quoteOf('Sophie Chen');
-
-/** Sophie's request with this priced quote (null: none yet). */
-function sophieWith(priced: PricedQuote | null): FixtureQuote {
-  return {
-    ...sophie,
-    listItem: { ...sophie.listItem, quoteStatus: priced?.status ?? null },
-    detail: { ...sophie.detail, quoteStatus: priced?.status ?? null },
-    priced,
-  };
-}
 
 /** Sophie's page with this priced quote; `handlers` answer before the inbox's. */
 function pageWith(priced: PricedQuote | null, ...handlers: ReturnType<typeof http.post>[]): Partial<Story> {
@@ -148,14 +139,7 @@ export const Viewed: Story = {
 
 /** Accepted online: settled, so it can no longer be edited. */
 export const Accepted: Story = {
-  ...pageWith({
-    ...sophieSent,
-    status: 'accepted',
-    viewedAt: '2026-03-16T08:32:00.000Z',
-    answeredAt: '2026-03-16T08:40:00.000Z',
-    acceptedName: 'Sophie Chen',
-    versions: [{ version: 1, status: 'accepted', sentAt: sophieSent.sentAt, totalCents: 29_400 }],
-  }),
+  ...pageWith(sophieAccepted),
   play: async ({ canvasElement }) => {
     const section = await quoteSection(canvasElement, 'Quote: Accepted');
     await expect(section.getByText('Accepted by Sophie Chen on 16/03/2026 at 7:40 PM')).toBeVisible();

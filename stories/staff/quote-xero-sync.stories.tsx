@@ -5,14 +5,15 @@ import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { PricedQuote, SentQuote } from '../../sites/web/src/admin/inbox/inbox-queries.ts';
 import type { QuoteXeroSync } from '../../sites/web/src/admin/inbox/xero-quote-queries.ts';
 import {
-  type FixtureQuote,
   inboxAnswers,
   inboxAt,
   notInXero,
   pricedQuote,
   quoteOf,
+  sophieAccepted,
   sophieLines,
   sophieSent,
+  sophieWith,
 } from './inbox-fixtures.ts';
 import { freshStaffPage, staffScreenParameters } from './staff-story-support.tsx';
 
@@ -34,28 +35,7 @@ type Story = StoryObj<typeof meta>;
 
 const sophie = quoteOf('Sophie Chen');
 
-/** Sophie's quote as she accepted it online. */
-const sophieAccepted: PricedQuote = {
-  ...sophieSent,
-  status: 'accepted',
-  viewedAt: '2026-03-16T08:32:00.000Z',
-  answeredAt: '2026-03-16T08:40:00.000Z',
-  acceptedName: 'Sophie Chen',
-  versions: [{ version: 1, status: 'accepted', sentAt: sophieSent.sentAt, totalCents: 29_400 }],
-};
-
 const inXero: QuoteXeroSync = { ...notInXero, state: 'in-xero', quoteNumber: 'QU-0042' };
-
-/** Sophie's request with this priced quote and this answer of GET …/xero. */
-function sophieWith(priced: PricedQuote, xero: QuoteXeroSync): FixtureQuote {
-  return {
-    ...sophie,
-    listItem: { ...sophie.listItem, quoteStatus: priced.status },
-    detail: { ...sophie.detail, quoteStatus: priced.status },
-    priced,
-    xero,
-  };
-}
 
 /** Sophie's page, her quote standing so in Xero. */
 function pageWith(priced: PricedQuote, xero: QuoteXeroSync): Partial<Story> {

@@ -1,14 +1,3 @@
-/**
- * A priced quote from request to answer, as staff and the customer meet it, against the app's own
- * server process and a real SMTP server on 127.0.0.1: staff sign in, prepare a quote from an
- * end-of-lease request (its lines pre-filled from the price list), edit a line and send it; the quote
- * mail arrives threaded under the customer's confirmation; the customer opens the link with
- * JavaScript disabled and accepts with their name; the request is Won with both history entries, and
- * the customer's confirmation and the business's notification arrive. Then the other answers
- * (changes, decline), a second version superseding the first, the reminder and expiry run by a job
- * clock of the test's own, and an unknown link.
- */
-import { toSubmission } from '@cleanquote/quote-core';
 import {
   centsToDollarsText,
   formatAud,
@@ -17,7 +6,6 @@ import {
   quoteLinesFor,
   quoteTotals,
 } from '@cleanquote/quote-core/staff';
-import { validAnswers } from '@cleanquote/quote-core/test-fixtures';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { openDatabase } from '../../api/src/db/database.ts';
 import { parseEnvironment } from '../../api/src/env.ts';
@@ -28,27 +16,27 @@ import { addDays, melbourneDayStart } from '../../api/src/lib/melbourne-time.ts'
 import { quoteExpiryJob } from '../../api/src/priced-quotes/quote-expiry-job.ts';
 import type { ReceivedMail } from '../../api/src/test-support/smtp-test-server.ts';
 import {
-  deliveryAdmin,
   deliveryBusinessEmail,
   type ServerWithSmtp,
   startServerWithSmtp,
 } from '../support/server-with-smtp.ts';
+import {
+  type Customer,
+  quoteLinkIn,
+  type StaffApiSession,
+  staffApiSession,
+} from '../support/staff-api-session.ts';
 import { signInThroughLogIn } from '../support/staff-sign-in.ts';
 
 let app: ServerWithSmtp;
-let staffCookie: string;
+let session: StaffApiSession;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   app = await startServerWithSmtp();
-  const response = await fetch(`${app.url}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: app.url },
-    body: JSON.stringify(deliveryAdmin),
-  });
-  staffCookie = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
+  session = await staffApiSession(app);
 });
 
 test.afterAll(async () => {
@@ -71,52 +59,13 @@ function shownDay(day: string): string {
   return `${date}/${month}/${year}`;
 }
 
-function mailsTo(address: string): ReceivedMail[] {
-  return app.received.filter((mail) => mail.envelope.to.includes(address));
-}
-
 function header(mail: ReceivedMail | undefined, name: string): string {
   return mail?.headers.get(name)?.[0] ?? '';
 }
 
-/** The customer's link in a quote mail. */
-function quoteLinkIn(mail: ReceivedMail | undefined): string {
-  const link = /https?:\/\/\S+?\/quote\/[A-Za-z0-9_-]{22}/.exec(mail?.text ?? '')?.[0];
-  if (!link) throw new Error(`no quote link in: ${mail?.text}`);
-  return link;
-}
-
-/** Calls the staff API with the signed-in cookie. */
-async function staff(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
-  return fetch(`${app.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Cookie: staffCookie,
-      Origin: app.url,
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-}
-
-/** Stores a quote request through the public API and returns its id once its confirmation arrived. */
-async function storeRequest(customer: { name: string; email: string; phone: string; address: string }) {
-  const stored = await fetch(`${app.url}/api/service-form`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: app.url },
-    body: JSON.stringify(toSubmission(validAnswers('end-of-lease+carpet', customer))),
-  });
-  expect(stored.status).toBe(201);
-  const { reference } = (await stored.json()) as { reference: string };
-  await expect.poll(() => mailsTo(customer.email).length, { timeout: 15_000 }).toBe(1);
-  const list = (await (await staff(`/api/contact?q=${encodeURIComponent(customer.email)}`)).json()) as {
-    id: string;
-    reference: string;
-  }[];
-  const id = list.find((each) => each.reference === reference)?.id;
-  if (!id) throw new Error('the stored request is not in the inbox');
-  return { id, reference };
-}
+const staff: StaffApiSession['staff'] = (path, init) => session.staff(path, init);
+const mailsTo = (address: string) => session.mailsTo(address);
+const storeRequest = (customer: Customer) => session.storeRequest(customer);
 
 const SAMPLE_LINES: QuoteLine[] = [
   { description: 'End of Lease Cleaning', quantity: 1, unitPriceCents: 25_000 },

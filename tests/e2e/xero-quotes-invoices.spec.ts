@@ -1,28 +1,20 @@
-/**
- * Accepted quotes land in the books, against the app's own server process, a real SMTP server and a
- * fake Xero on 127.0.0.1: staff connect Xero with the write scopes and choose the organisation on
- * /xero; a priced quote sent is one Xero quote for the customer's contact (created once: a second
- * quote for the same email reuses it), with our lines and total and Status SENT; version 2 updates
- * the same Xero quote; the customer accepts without script and the Xero quote is ACCEPTED; 'Create
- * Invoice in Xero' makes one draft sales invoice, shown with its number, and pressing again creates
- * nothing. Then Xero failing: three 500s before a 200 make one quote (Idempotency-Key); a 429's
- * Retry-After is waited; Xero down for the whole test shows 'Xero sync failed' with Retry on the
- * quote's page while the customer's Accept is answered at once.
- */
-import { toSubmission } from '@cleanquote/quote-core';
 import { type QuoteLine, quoteTotals } from '@cleanquote/quote-core/staff';
-import { validAnswers } from '@cleanquote/quote-core/test-fixtures';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import type { ReceivedMail } from '../../api/src/test-support/smtp-test-server.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { type FakeXero, productEnvironmentFor, startFakeXero } from '../support/fake-xero.ts';
-import { deliveryAdmin, type ServerWithSmtp, startServerWithSmtp } from '../support/server-with-smtp.ts';
+import { type ServerWithSmtp, startServerWithSmtp } from '../support/server-with-smtp.ts';
+import {
+  type Customer,
+  quoteLinkIn,
+  type StaffApiSession,
+  staffApiSession,
+} from '../support/staff-api-session.ts';
 import { signInThroughLogIn } from '../support/staff-sign-in.ts';
 import { connectThroughPopup, organisationItem } from '../support/xero-screen.ts';
 
 let fake: FakeXero;
 let app: ServerWithSmtp;
-let staffCookie: string;
+let session: StaffApiSession;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -32,12 +24,7 @@ test.beforeAll(async () => {
   app = await startServerWithSmtp({
     env: { ...productEnvironmentFor(fake), XERO_SYNC_RETRY_BASE_MS: '300', XERO_TIMEOUT_MS: '3000' },
   });
-  const response = await fetch(`${app.url}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: app.url },
-    body: JSON.stringify(deliveryAdmin),
-  });
-  staffCookie = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
+  session = await staffApiSession(app);
 });
 
 test.afterAll(async () => {
@@ -47,56 +34,9 @@ test.afterAll(async () => {
 
 const organisation = () => fake.tenants[0]?.tenantName ?? '';
 
-/** Calls the staff API with the signed-in cookie. */
-function staff(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
-  return fetch(`${app.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Cookie: staffCookie,
-      Origin: app.url,
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-}
-
-function mailsTo(address: string): ReceivedMail[] {
-  return app.received.filter((mail) => mail.envelope.to.includes(address));
-}
-
-/** The customer's link in a quote mail. */
-function quoteLinkIn(mail: ReceivedMail | undefined): string {
-  const link = /https?:\/\/\S+?\/quote\/[A-Za-z0-9_-]{22}/.exec(mail?.text ?? '')?.[0];
-  if (!link) throw new Error(`no quote link in: ${mail?.text}`);
-  return link;
-}
-
-interface Customer {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-}
-
-/** Stores a request through the public API; its id and reference once its confirmation arrived. */
-async function storeRequest(customer: Customer) {
-  const before = mailsTo(customer.email).length;
-  const stored = await fetch(`${app.url}/api/service-form`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: app.url },
-    body: JSON.stringify(toSubmission(validAnswers('end-of-lease+carpet', customer))),
-  });
-  expect(stored.status).toBe(201);
-  const { reference } = (await stored.json()) as { reference: string };
-  await expect.poll(() => mailsTo(customer.email).length, { timeout: 15_000 }).toBe(before + 1);
-  const list = (await (await staff(`/api/contact?q=${encodeURIComponent(customer.email)}`)).json()) as {
-    id: string;
-    reference: string;
-  }[];
-  const id = list.find((each) => each.reference === reference)?.id;
-  if (!id) throw new Error('the stored request is not in the inbox');
-  return { id, reference };
-}
+const staff: StaffApiSession['staff'] = (path, init) => session.staff(path, init);
+const mailsTo = (address: string) => session.mailsTo(address);
+const storeRequest = (customer: Customer) => session.storeRequest(customer);
 
 /** Drafts (or re-drafts) and sends a request's quote through the staff API; the customer's link. */
 async function sendQuote(id: string, email: string, lines: QuoteLine[]): Promise<string> {
