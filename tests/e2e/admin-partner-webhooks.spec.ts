@@ -191,7 +191,9 @@ test('the webhook is set, tested and rotated from the keyboard alone', async ({ 
   const card = await addPartner(page, name, key);
   const webhook = card.getByRole('region', { name: `Webhook for ${name}` });
 
-  // From the card's embed code disclosure, Tab walks the webhook's controls in order.
+  // From the card's embed code disclosure, Tab walks the webhook's controls in order — once the
+  // webhook's settings have been read and its form is there to walk.
+  await expect(webhook.getByLabel('Webhook URL')).toBeVisible();
   await card.getByText('Embed code').focus();
   await page.keyboard.press('Tab');
   await expect(webhook.getByLabel('Webhook URL')).toBeFocused();
