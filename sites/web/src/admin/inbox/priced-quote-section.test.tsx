@@ -10,6 +10,12 @@ import { resetSiteState, toasts } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import type { PriceListAnswer } from '../lib/price-list-query.ts';
 import { createStaffQueryClient } from '../lib/query-client.ts';
+import {
+  jsonAnswer as json,
+  type PreparedAnswers,
+  type SentCall,
+  stubStaffApi,
+} from '../lib/staff-api.test-support.ts';
 import type { PricedQuote, SentQuote } from './inbox-queries.ts';
 import { PricedQuoteSection } from './priced-quote-section.tsx';
 
@@ -19,26 +25,14 @@ import { PricedQuoteSection } from './priced-quote-section.tsx';
  * ask for changes, decline) is served by the API's public pages; here its results are answered.
  */
 
-type Answer = () => Response;
-let routes: Record<string, Answer> = {};
-let sent: string[] = [];
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+let routes: PreparedAnswers = {};
+let sent: SentCall[] = [];
+/** The calls sent so far, as 'METHOD /path'. */
+const calls = () => sent.map((each) => each.call);
 
 beforeEach(() => {
   resetSiteState();
-  routes = {};
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      const call = `${init?.method ?? 'GET'} ${url.pathname}`;
-      sent.push(call);
-      return routes[call]?.() ?? json(404, { error: 'This request has no quote yet.' });
-    }),
-  );
+  ({ routes, sent } = stubStaffApi({}, 'This request has no quote yet.'));
 });
 
 afterEach(() => {
@@ -219,7 +213,7 @@ describe('a request’s Quote section', () => {
     expect(toasts.value.at(-1)?.description).toBe(
       'Version 1 is on its way to alex@example.com, valid until 25/12/2026.',
     );
-    expect(sent.filter((call) => call.startsWith('POST'))).toEqual([
+    expect(calls().filter((call) => call.startsWith('POST'))).toEqual([
       'POST /api/contact/request-1/quote/send',
     ]);
   });

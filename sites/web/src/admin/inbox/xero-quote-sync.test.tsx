@@ -5,6 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSiteState, toasts } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { createStaffQueryClient } from '../lib/query-client.ts';
+import {
+  jsonAnswer as json,
+  type PreparedAnswers,
+  type SentCall,
+  stubStaffApi,
+} from '../lib/staff-api.test-support.ts';
 import { type QuoteXeroSync, XERO_POLL_MS, xeroQuoteQuery, xeroWorkPending } from './xero-quote-queries.ts';
 import { XeroQuoteSync } from './xero-quote-sync.tsx';
 
@@ -13,26 +19,14 @@ import { XeroQuoteSync } from './xero-quote-sync.tsx';
  * as the API's own answer (a changed answer fails the type check here).
  */
 
-type Route = () => Promise<Response> | Response;
-let routes: Record<string, Route> = {};
-let sent: string[] = [];
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+let routes: PreparedAnswers = {};
+let sent: SentCall[] = [];
+/** The calls sent so far, as 'METHOD /path'. */
+const calls = () => sent.map((each) => each.call);
 
 beforeEach(() => {
   resetSiteState();
-  routes = {};
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      const call = `${init?.method ?? 'GET'} ${url.pathname}`;
-      sent.push(call);
-      return (await routes[call]?.()) ?? json(404, { error: 'This request has no quote yet.' });
-    }),
-  );
+  ({ routes, sent } = stubStaffApi({}, 'This request has no quote yet.'));
 });
 
 afterEach(() => {
@@ -79,7 +73,7 @@ const press = async (name: string) => {
 describe('the Quote section’s Xero area', () => {
   it('shows nothing while nothing went to Xero, yet keeps its live region for what comes', async () => {
     renderArea(off);
-    await waitFor(() => expect(sent).toContain(READ));
+    await waitFor(() => expect(calls()).toContain(READ));
     await act(async () => {});
     expect(screen.queryByRole('heading', { name: 'Xero' })).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('');
@@ -92,7 +86,7 @@ describe('the Quote section’s Xero area', () => {
         <XeroQuoteSync quoteId="request-1" />
       </QueryClientProvider>,
     );
-    await waitFor(() => expect(sent).toContain(READ));
+    await waitFor(() => expect(calls()).toContain(READ));
     await act(async () => {});
     expect(screen.queryByRole('heading', { name: 'Xero' })).toBeNull();
     expect(toasts.value).toEqual([]);
@@ -173,7 +167,7 @@ describe('the Quote section’s Xero area', () => {
     });
     await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
     await act(async () => fireEvent.click(button));
-    expect(sent.filter((call) => call === INVOICE)).toHaveLength(1);
+    expect(calls().filter((call) => call === INVOICE)).toHaveLength(1);
 
     await act(async () =>
       answer(
@@ -208,7 +202,7 @@ describe('the Quote section’s Xero area', () => {
     expect(await screen.findByText('Waiting for Xero')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Xero' }));
-    expect(sent.filter((call) => call === RETRY)).toHaveLength(1);
+    expect(calls().filter((call) => call === RETRY)).toHaveLength(1);
   });
 
   it('Retry failing again keeps Retry, and focus on it', async () => {

@@ -6,6 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSiteState, toasts } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { createStaffQueryClient } from '../lib/query-client.ts';
+import {
+  jsonAnswer as json,
+  type PreparedAnswers,
+  type SentCall,
+  stubStaffApi,
+} from '../lib/staff-api.test-support.ts';
 import type { SavedWebhook, WebhookDelivery, WebhookSettings } from './webhook-queries.ts';
 import { WebhookSection } from './webhook-section.tsx';
 
@@ -18,11 +24,8 @@ import { WebhookSection } from './webhook-section.tsx';
 const partner = { key: 'northside-support', name: 'Northside Support' };
 const base = `/api/partners/${partner.key}/webhook`;
 
-let routes: Record<string, () => Response> = {};
-let sent: { call: string; body: unknown }[] = [];
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+let routes: PreparedAnswers = {};
+let sent: SentCall[] = [];
 
 const settings: WebhookSettings = {
   url: 'https://northside.example/hooks',
@@ -59,20 +62,10 @@ const dead: WebhookDelivery = {
 
 beforeEach(() => {
   resetSiteState();
-  sent = [];
-  routes = {
+  ({ routes, sent } = stubStaffApi({
     [`GET ${base}`]: () => json(404, { error: 'This partner has no webhook.' }),
     [`GET ${base}/deliveries`]: () => json(200, { deliveries: [] }),
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      const call = `${init?.method ?? 'GET'} ${url.pathname}`;
-      sent.push({ call, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      return routes[call]?.() ?? json(404, { error: 'No answer prepared.' });
-    }),
-  );
+  }));
 });
 
 afterEach(() => {

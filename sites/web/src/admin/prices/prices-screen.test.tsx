@@ -7,6 +7,12 @@ import { resetSiteState } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import type { PriceListAnswer } from '../lib/price-list-query.ts';
 import { createStaffQueryClient } from '../lib/query-client.ts';
+import {
+  jsonAnswer as json,
+  type PreparedAnswers,
+  type SentCall,
+  stubStaffApi,
+} from '../lib/staff-api.test-support.ts';
 import type { PriceChange } from './prices-queries.ts';
 import { PricesScreen } from './prices-screen.tsx';
 
@@ -15,11 +21,8 @@ import { PricesScreen } from './prices-screen.tsx';
  * answers; the e2e spec runs it against the real server.
  */
 
-let routes: Record<string, () => Response> = {};
-let sent: { call: string; body: unknown }[] = [];
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+let routes: PreparedAnswers = {};
+let sent: SentCall[] = [];
 
 const prices: PriceListAnswer = { ...DEFAULT_PRICE_LIST, gstRegistered: true };
 const change: PriceChange = {
@@ -34,20 +37,10 @@ const change: PriceChange = {
 
 beforeEach(() => {
   resetSiteState();
-  sent = [];
-  routes = {
+  ({ routes, sent } = stubStaffApi({
     'GET /api/prices': () => json(200, prices),
     'GET /api/prices/history': () => json(200, [change]),
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      const call = `${init?.method ?? 'GET'} ${url.pathname}`;
-      sent.push({ call, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      return routes[call]?.() ?? json(404, { error: 'No answer prepared.' });
-    }),
-  );
+  }));
 });
 
 afterEach(() => {

@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSiteState, toasts } from '../../state/site-state.ts';
 import { createStaffQueryClient } from '../lib/query-client.ts';
+import { jsonAnswer as json, type SentCall, stubStaffApi } from '../lib/staff-api.test-support.ts';
 import { OrganisationList } from './organisation-list.tsx';
 import type { XeroSync, XeroTenant } from './xero-queries.ts';
 
@@ -45,17 +46,9 @@ const noneChosen: XeroSync = {
 };
 const toSparkle: XeroSync = { ...noneChosen, tenantId: sparkle.tenantId, tenantName: sparkle.tenantName };
 
-interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
-}
-let sent: Sent[] = [];
+let sent: SentCall[] = [];
 let sync: XeroSync = noneChosen;
 let putAnswers: Array<(body: Record<string, unknown>) => Promise<Response> | Response> = [];
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** PUT /api/xero/sync as the server keeps it, unless an answer was prepared for the next one. */
 function stored(body: Record<string, unknown>): Response {
@@ -72,21 +65,12 @@ function stored(body: Record<string, unknown>): Response {
 
 beforeEach(() => {
   resetSiteState();
-  sent = [];
   putAnswers = [];
   sync = noneChosen;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      sent.push({ method, path: url.pathname, body });
-      if (url.pathname === '/api/xero/sync' && method === 'GET') return json(200, sync);
-      if (url.pathname === '/api/xero/sync' && method === 'PUT') return (putAnswers.shift() ?? stored)(body);
-      return json(404, { error: 'No answer prepared.' });
-    }),
-  );
+  ({ sent } = stubStaffApi({
+    'GET /api/xero/sync': () => json(200, sync),
+    'PUT /api/xero/sync': (body) => (putAnswers.shift() ?? stored)(body as Record<string, unknown>),
+  }));
 });
 
 afterEach(() => {
@@ -114,7 +98,7 @@ const organisation = (name: string) => {
 };
 const checkboxOf = async (name: string) =>
   (await organisation(name).findByRole('checkbox', { name: SEND })) as HTMLInputElement;
-const puts = () => sent.filter((each) => each.method === 'PUT').map((each) => each.body);
+const puts = () => sent.filter((each) => each.call === 'PUT /api/xero/sync').map((each) => each.body);
 
 describe('Send quotes and invoices to this organisation', () => {
   it('one checkbox per organisation Xero allows writing to, described by its name; the others say to reconnect', async () => {
