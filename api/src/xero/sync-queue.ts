@@ -26,9 +26,12 @@ import type { WriteTransaction } from '../mail/outbox.ts';
 export const xeroSyncSignal = new EventEmitter();
 xeroSyncSignal.setMaxListeners(0);
 
-/** Wakes the sync worker (after the transaction that queued a job has committed, it finds it). */
+/**
+ * Wakes the sync worker. The worker reads through its own connection, so a job queued by a
+ * transaction that has not committed yet is found by its next poll (within a second) at the latest.
+ */
 export function announceSyncJobs(): void {
-  // After the caller's transaction has committed: the worker reads through another connection.
+  // A turn later, by when a short transaction has usually committed.
   setImmediate(() => xeroSyncSignal.emit('queued'));
 }
 
@@ -53,16 +56,6 @@ type Reader = Db | WriteTransaction;
 async function storedSettings(db: Reader) {
   const [row] = await db.select().from(xeroSyncSettings).where(eq(xeroSyncSettings.id, SETTINGS_ID));
   return row;
-}
-
-/** Whether Xero granted the write scopes for an organisation (false when it is not connected). */
-export async function tenantCanWrite(db: Reader, tenantId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ scopes: xeroGrants.scopes, status: xeroGrants.status })
-    .from(xeroConnections)
-    .innerJoin(xeroGrants, eq(xeroGrants.id, xeroConnections.grantId))
-    .where(eq(xeroConnections.tenantId, tenantId));
-  return row !== undefined && scopesAllowWriting(row.scopes);
 }
 
 /** The organisations whose grant allows writing quotes and invoices. */
@@ -112,11 +105,12 @@ export function saveSyncSettings(
     const stored = await storedSettings(tx);
     if (input.tenantId !== null) {
       const [connection] = await tx
-        .select({ tenantId: xeroConnections.tenantId })
+        .select({ scopes: xeroGrants.scopes })
         .from(xeroConnections)
+        .innerJoin(xeroGrants, eq(xeroGrants.id, xeroConnections.grantId))
         .where(eq(xeroConnections.tenantId, input.tenantId));
       if (!connection) return 'not-connected';
-      if (!(await tenantCanWrite(tx, input.tenantId))) return 'cannot-write';
+      if (!scopesAllowWriting(connection.scopes)) return 'cannot-write';
     }
     const values = {
       tenantId: input.tenantId,
@@ -338,7 +332,7 @@ export function xeroInvoiceUrl(invoiceId: string): string {
 
 /** Where a quote stands with Xero; null when no such request has a priced quote. */
 export async function readQuoteSync(db: Db, quoteId: string): Promise<QuoteXeroSync | null> {
-  const [versions, jobs, [record], [settings]] = await Promise.all([
+  const [versions, jobs, [record], settings] = await Promise.all([
     db.select({ status: pricedQuotes.status }).from(pricedQuotes).where(eq(pricedQuotes.quoteId, quoteId)),
     db
       .select()
@@ -346,7 +340,7 @@ export async function readQuoteSync(db: Db, quoteId: string): Promise<QuoteXeroS
       .where(eq(xeroSyncJobs.quoteId, quoteId))
       .orderBy(asc(xeroSyncJobs.createdAt), asc(xeroSyncJobs.id)),
     db.select().from(xeroQuotes).where(eq(xeroQuotes.quoteId, quoteId)),
-    db.select().from(xeroSyncSettings).where(eq(xeroSyncSettings.id, SETTINGS_ID)),
+    storedSettings(db),
   ]);
   if (versions.length === 0) return null;
   const failedOf = (list: typeof jobs) =>
