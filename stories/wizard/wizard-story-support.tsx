@@ -87,7 +87,8 @@ export function WizardStory({ draft, stepIndex = 0, background, submitQuote, ...
 
 /**
  * A story showing `flow` on its step number `index` (0-based), with the flow's answers filled in. Its
- * play function checks the wizard shows 'Step N of M' and that spec §2 puts `expectedStep` there.
+ * play function checks the wizard shows 'Step N of M' and that the flow's step plan (service type
+ * first; timing, contact info, terms and final details last) puts `expectedStep` there.
  */
 export function flowStep(flow: FlowName, index: number, expectedStep: StepId) {
   const steps = stepsOf(flow);

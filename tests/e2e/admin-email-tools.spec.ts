@@ -1,5 +1,5 @@
 /**
- * Issue 12's email tools, in the browser against the real server process and real SMTP servers on
+ * The admin email tools, in the browser against the real server process and real SMTP servers on
  * 127.0.0.1: the direct email sender on /email-test (its password kept nowhere), the client email test
  * on /client-email-test, and the Mail log (locked behind the quote dashboard password, a dead letter
  * retried and delivered, pages, each mail's text). Signed in through the sign-in page, as staff are.

@@ -2,7 +2,8 @@
  * From /xero in a real browser: connect through the popup against a fake
  * Xero on 127.0.0.1, see the organisation, send a test report and read it on a real SMTP server,
  * schedule Monday 09:00 and see it with its job, disconnect (the fake sees DELETE /connections/{id}
- * and the schedule goes); the validation and failure messages of spec §5 and §8; 'Reconnect needed'
+ * and the schedule goes); the validation messages ('Please select a tenant', …) and failure messages
+ * ('Failed to send test report', …); 'Reconnect needed'
  * on /xero and the dashboard; no token readable in the database file; axe clean at 360 px and on a
  * desktop. Its own server process and database, so the connection state is this file's alone.
  */
@@ -232,7 +233,7 @@ test('connect through the popup, send a test report, schedule Monday 09:00 and d
   expect(jobsAfter.map((each) => each.name)).not.toContain(schedule?.jobName);
 });
 
-test('the validation messages of spec §5: the buttons stay enabled and nothing is sent', async ({ page }) => {
+test('what is missing is named, the buttons stay enabled and nothing is sent', async ({ page }) => {
   test.setTimeout(60_000);
   await signInTo(page, '/xero');
   // Before any organisation is connected, the forms are there and say what is missing.

@@ -2,7 +2,7 @@
  * WCAG 2.2 SC 2.5.3 Label in Name: every control of the wizard — option cards, toggles,
  * counters, text fields, buttons and links — has an accessible name that contains all the text it
  * shows, so a voice-control user can say what they see ("click Today/Tomorrow") and a screen-reader
- * user hears it. Walks every step of spec §2 in the browser (real layout, real accessible names).
+ * user hears it. Walks every step of every flow in the browser (real layout, real accessible names).
  */
 import { expect, type Page, test } from '@playwright/test';
 

@@ -1,8 +1,9 @@
 /**
  * The quote wizard on /service-form, end to end against the built site and the real API: every flow
- * of spec §2 completed with the keyboard alone, the request body checked against the shared schema,
- * the step sequence checked against spec §2 (written out here by hand), axe on every step, query
- * pre-fill, failed submissions with retry under the same idempotency key, and drafts across reloads.
+ * (one per service) completed with the keyboard alone, the request body checked against the shared
+ * schema, the step sequence checked against each flow's steps (written out here by hand), axe on every
+ * step, query pre-fill, failed submissions with retry under the same idempotency key, and drafts across
+ * reloads.
  */
 import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
@@ -291,7 +292,7 @@ function isQuoteSubmission(request: Request): boolean {
 
 // ---------------------------------------------------------------------------------------------------
 
-test.describe('every flow of spec §2, by keyboard alone', () => {
+test.describe('every flow of the wizard, by keyboard alone', () => {
   for (const flow of FLOWS) {
     test(`${flow.title}: steps, request body, thank-you page, axe on every step`, async ({ page }) => {
       test.setTimeout(90_000);

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { accessibleExpanded } from '../support/accessibility-tree.ts';
 import { gotoHydrated, stubReviewsWidget } from '../support/site.ts';
 
-// Header, banner and footer of spec §2, on the home page and elsewhere, on desktop and mobile.
+// Header, banner and footer, on the home page and elsewhere, on desktop and mobile.
 
 const sections = [
   { label: 'Home', id: 'home' },

@@ -3,13 +3,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { accessibleExpanded } from '../support/accessibility-tree.ts';
 import { expectToast, gotoHydrated, stubReviewsWidget, toasts } from '../support/site.ts';
 
-// The home page of spec §2, section by section, with scripts on.
+// The home page, section by section, with scripts on.
 
 test.beforeEach(async ({ page }) => {
   await stubReviewsWidget(page);
 });
 
-test('the sections come in the order of spec §2', async ({ page }) => {
+test('the sections come in order, from the hero to the newsletter', async ({ page }) => {
   await gotoHydrated(page, '/');
   const ids = await page.locator('main > section').evaluateAll((sections) => sections.map((s) => s.id));
   expect(ids).toEqual(['home', 'team', 'services', 'about', 'gallery', 'reviews', 'faq', 'newsletter']);

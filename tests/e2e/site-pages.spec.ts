@@ -89,7 +89,7 @@ test.describe('/team', () => {
 });
 
 test.describe('the legal pages', () => {
-  test('/terms: 9 sections, last updated July 19, 2025, with the terms of spec §9', async ({ page }) => {
+  test('/terms: 9 sections, last updated July 19, 2025, with notice and payment terms', async ({ page }) => {
     await gotoHydrated(page, '/terms');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms & Conditions');
     await expect(page.getByText('Last updated July 19, 2025')).toBeVisible();

@@ -1,7 +1,7 @@
 import type { BusinessInfo } from './types.ts';
 
 // Placeholder identity: the domain uses the reserved `.example` TLD and the phone numbers come from
-// the ranges ACMA sets aside for fiction, so nothing here can reach a real person (DESIGN.md).
+// the ranges ACMA sets aside for fiction, so nothing here can reach a real person.
 const name = 'Sparkle Clean Melbourne';
 
 /**

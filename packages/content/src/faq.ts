@@ -1,6 +1,8 @@
 import type { FaqEntry } from './types.ts';
 
-// Written from the claims in spec §9. Prices are never stated: every job is quoted individually.
+// Written from the business's own claims: the satisfaction guarantee (a free return within 24 hours),
+// booking and cancellation notice, how long a clean takes, payment, recurring cleans, insurance and
+// the service area. Prices are never stated: every job is quoted individually.
 
 /** The home page's 12 frequently asked questions, in display order. */
 export const faq: readonly FaqEntry[] = [

@@ -2,7 +2,7 @@ import { business } from './business.ts';
 import type { PolicyDocument } from './types.ts';
 
 // Written in the spirit of the Australian Privacy Principles (Privacy Act 1988) and the Spam Act
-// 2003; retention periods are the ones in spec §9.
+// 2003. Service records are kept 7 years, analytics 26 months.
 
 /** The Privacy Policy page (/privacy): 10 sections. */
 export const privacy: PolicyDocument = {

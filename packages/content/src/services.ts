@@ -1,7 +1,7 @@
 import type { ServiceCard } from './types.ts';
 
 /**
- * The slug of a service title, per spec §2: lower-cased, whitespace to hyphens, every other
+ * The slug of a service title: lower-cased, whitespace to hyphens, every other
  * non-alphanumeric character removed. 'End of Lease' → 'end-of-lease'.
  * The wizard maps these slugs to its service types, so they must not drift from the titles.
  */
@@ -13,7 +13,8 @@ export function serviceSlug(title: string): string {
 }
 
 // Slugs are derived rather than typed in so a renamed title cannot silently break the wizard link;
-// the unit test pins the resulting list to spec §2.
+// the unit test pins the resulting list (regular-cleaning … commercial-cleaning), the slugs the
+// home page's service cards put in /service-form?service=.
 function card(title: string, description: string, icon: string): ServiceCard {
   return { title, slug: serviceSlug(title), description, icon };
 }

@@ -42,7 +42,7 @@ const recipientsById: ReadonlyMap<string, Recipient> = new Map<string, Recipient
 /**
  * Resolves a contact-dialog recipient id to the team member or customer-service entry.
  * The server uses this to pick the destination address, so the endpoint only ever mails known
- * recipients (DESIGN.md item 5).
+ * recipients: the browser names a recipient, never an address, so it is no open relay.
  *
  * @returns the recipient, or `undefined` for an unknown id.
  */

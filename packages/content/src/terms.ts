@@ -1,7 +1,9 @@
 import { business } from './business.ts';
 import type { PolicyDocument } from './types.ts';
 
-// Written from spec §9. Where the spec's FAQ and terms differ (cash; 24 hours vs 4 hours notice),
+// The business's terms: 24 hours notice for bookings, cancellation at least 4 hours before, a re-clean
+// for issues reported within 24 hours, the bond-back guarantee on end of lease, payment on completion.
+// Where the FAQ and these terms differ (cash; 24 hours vs 4 hours notice),
 // the wording here makes both true rather than contradicting the FAQ on the same site.
 
 /** The Terms & Conditions page (/terms): 9 sections. */

@@ -32,7 +32,7 @@ export interface TeamMember {
 /** A service card on the home page and the suburb pages. */
 export interface ServiceCard {
   title: string;
-  /** spec §2: title lower-cased, spaces to hyphens, other non-alphanumerics removed. */
+  /** The title lower-cased, spaces to hyphens, other non-alphanumerics removed. */
   slug: string;
   description: string;
   /** Name of the icon the site draws for it. */

@@ -24,7 +24,7 @@ export const WEEK_DAYS = [
   'Saturday',
 ] as const;
 
-/** The validation messages of spec §5, in its words. */
+/** The Xero screen's validation messages, word for word as the original product showed them. */
 export const XERO_MESSAGES = {
   testReportMissing: 'Please select a tenant and enter an email address',
   scheduleTenantMissing: 'Please select a tenant',

@@ -3,7 +3,7 @@ import { adminScreenTitles } from './admin-screen-titles.ts';
 import type { AdminScreen } from './admin-screens.ts';
 import type { SuburbDirectory } from './suburb-directory.ts';
 
-/** Public pages with a fixed path (spec §2 route table). */
+/** Public pages with a fixed path: /, /team, /service-form, /thank-you, /terms, /privacy. */
 export type PublicPage = 'home' | 'team' | 'service-form' | 'thank-you' | 'terms' | 'privacy';
 
 /** HTTP status the server answers with for a resolved route. */

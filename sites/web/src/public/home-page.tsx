@@ -9,7 +9,7 @@ import { ReviewsSection } from './reviews-section.tsx';
 import { TeamCard } from './team-card.tsx';
 
 /**
- * The home page, its sections in the order of spec §2: hero, team, services, why choose us
+ * The home page, its sections in this order: hero, team, services, why choose us
  * (about), before/after gallery, reviews, FAQ with the contact block, newsletter.
  */
 export function HomePage() {

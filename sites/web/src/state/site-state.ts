@@ -3,7 +3,7 @@ import { batch, type Signal, signal } from '@preact/signals-react';
 import { postNewsletterSignUp, postTeamContact, type TeamContactFields } from '../public/site-api.ts';
 
 /*
- * The site's shared UI state outside the quote wizard (DESIGN.md, 'The stack'): which contact dialog
+ * The site's shared UI state outside the quote wizard, as signals in this one module: which contact dialog
  * is open and for whom, the toast queue, the newsletter form's status and the before/after sliders.
  * (Whether the mobile menu is open is the browser's: it is a popover, see closeMobileMenu.)
  * Components read these signals (with `useSignals()`) and change them only

@@ -12,7 +12,7 @@ const parts = new Intl.DateTimeFormat('en-AU', {
 });
 
 /**
- * A time as spec §2 shows dates, dd/MM/yyyy 'at' h:mm a, in Melbourne time: '23/11/2026 at 9:05 AM'.
+ * A time as the admin screens show dates, dd/MM/yyyy 'at' h:mm a, in Melbourne time: '23/11/2026 at 9:05 AM'.
  * Accepts an ISO string, epoch milliseconds or a Date.
  */
 export function formatMelbourneTime(value: string | number | Date): string {

@@ -3,7 +3,7 @@ import { Toast } from 'radix-ui';
 import { dismissToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, toasts } from '../state/site-state.ts';
 
 /**
- * The toasts of spec §9 on Radix Toast: one at a time, 5 s each, swipe right to dismiss, F8 moves
+ * The site's toasts on Radix Toast: one at a time, 5 s each, swipe right to dismiss, F8 moves
  * focus to the notifications region. The queue itself lives in the site state.
  */
 export function SiteToaster() {

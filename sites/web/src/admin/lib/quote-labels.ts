@@ -15,7 +15,7 @@ export function statusLabel(status: string): string {
   return STATUS_LABELS[status as QuoteStatus] ?? status;
 }
 
-/** A service id in words (spec §3 labels); an id the site does not know shows as it is. */
+/** A service id in words ('Regular Cleaning', …); an id the site does not know shows as it is. */
 export function serviceLabel(service: string): string {
   return SERVICE_LABELS[service as ServiceType] ?? service;
 }
