@@ -10,7 +10,7 @@ import { clientEmailTestRoutes, directEmailRoutes } from './routes/email-tools/e
 import { partnerRoutes } from './routes/partners/partners.ts';
 import { partnerWebhookRoutes } from './routes/partners/webhooks.ts';
 import { priceRoutes } from './routes/prices/prices.ts';
-import { contactRoutes } from './routes/quote-requests/quote-requests.ts';
+import { quoteRequestRoutes } from './routes/quote-requests/quote-requests.ts';
 import { xeroRoutes } from './routes/xero/xero.ts';
 import type { SharedSlidingWindowLimiter } from './security/rate-limit.ts';
 import type { XeroService } from './xero/xero-service.ts';
@@ -34,7 +34,7 @@ export function staffRoutes({ loginThrottle, clock, xero }: StaffApiDependencies
     .route('/api/admin', adminRoutes(loginThrottle))
     .route('/api/admin/jobs', adminJobRoutes(clock))
     .route('/api/admin/backups', backupRoutes)
-    .route('/api/contact', contactRoutes)
+    .route('/api/contact', quoteRequestRoutes)
     .route('/api/send-direct-email', directEmailRoutes)
     .route('/api/test-client-email', clientEmailTestRoutes)
     .route('/api/partners', partnerRoutes)

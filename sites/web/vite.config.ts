@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { adminScreenTitlesOf } from './src/admin-screens.ts';
+import { adminScreenPagesOf } from './src/admin-screens.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -81,7 +81,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), ...(isSsrBuild ? [] : [ownCopyForStaff(), precompress()])],
   // The admin screens' titles from their registry (src/admin-screens.ts), inlined so that the public
   // bundle carries only them, not the registry's navigation and dashboard texts.
-  define: { __ADMIN_SCREEN_TITLES__: JSON.stringify(adminScreenTitlesOf()) },
+  define: { __ADMIN_SCREEN_PAGES__: JSON.stringify(adminScreenPagesOf()) },
   build: {
     // The server bundle needs no copy of public/: the client build already serves those files.
     copyPublicDir: !isSsrBuild,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { StorybookConfig } from '@storybook/react-vite';
 import type { Plugin } from 'vite';
 import { buildShadowCss } from '../../packages/quote-embed/src/shadow-css.ts';
-import { adminScreenTitlesOf } from '../../sites/web/src/admin-screens.ts';
+import { adminScreenPagesOf } from '../../sites/web/src/admin-screens.ts';
 import { serverRendered } from './server-rendered.ts';
 
 const embedSource = new URL('../../packages/quote-embed/', import.meta.url);
@@ -53,7 +53,7 @@ const config: StorybookConfig = {
     ...viteConfig,
     define: {
       ...viteConfig.define,
-      __ADMIN_SCREEN_TITLES__: JSON.stringify(adminScreenTitlesOf()),
+      __ADMIN_SCREEN_PAGES__: JSON.stringify(adminScreenPagesOf()),
       // The embed reports its version in `cq-ready`; its build defines it from the package.
       __CQ_VERSION__: JSON.stringify(embedVersion),
     },

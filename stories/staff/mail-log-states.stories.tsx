@@ -5,7 +5,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { OutboxMail } from '../../sites/web/src/admin/email-test/email-test-queries.ts';
 import type { Answer, staffApi } from '../../sites/web/src/admin/lib/staff-api.ts';
-import { inboxAt } from './inbox-fixtures.ts';
+import { quoteRequestsAt } from './quote-request-fixtures.ts';
 import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
@@ -17,7 +17,7 @@ const meta = {
   title: 'Staff/Email tools/Mail log',
   component: AdminApp,
   decorators: [freshStaffPage],
-  beforeEach: inboxAt(),
+  beforeEach: quoteRequestsAt(),
   args: { screen: 'email-test' },
   parameters: staffScreenParameters,
 } satisfies Meta<typeof AdminApp>;
@@ -261,7 +261,7 @@ export const MailWithoutText: Story = {
 
 /** Arriving from the dashboard's Dead letters count: only the dead letters. */
 export const DeadLettersOnly: Story = {
-  beforeEach: inboxAt({ status: 'dead' }),
+  beforeEach: quoteRequestsAt({ status: 'dead' }),
   parameters: logOf(mails.queued, mails.retrying, mails.sent, mails.dead, mails.captured),
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);

@@ -3,18 +3,21 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
-import type { PricedQuote, SentQuote } from '../../sites/web/src/admin/inbox/inbox-queries.ts';
+import type {
+  PricedQuote,
+  SentQuote,
+} from '../../sites/web/src/admin/quote-requests/quote-request-queries.ts';
 import {
-  inboxAnswers,
-  inboxAt,
   pricedQuote,
   quoteOf,
+  quoteRequestAnswers,
+  quoteRequestsAt,
   requests,
   sophieAccepted,
   sophieLines,
   sophieSent,
   sophieWith,
-} from './inbox-fixtures.ts';
+} from './quote-request-fixtures.ts';
 import { freshStaffPage, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
@@ -23,10 +26,10 @@ import { freshStaffPage, staffScreenParameters } from './staff-story-support.tsx
  * declined, expired, a newer version replacing an older one — and the editor that prices it.
  */
 const meta = {
-  title: 'Staff/Inbox/Priced quote',
+  title: 'Staff/Quote requests/Priced quote',
   component: AdminApp,
   decorators: [freshStaffPage],
-  args: { screen: 'admin' },
+  args: { screen: 'quote-requests' },
   parameters: staffScreenParameters,
 } satisfies Meta<typeof AdminApp>;
 
@@ -38,8 +41,8 @@ const sophie = quoteOf('Sophie Chen');
 /** Sophie's page with this priced quote; `handlers` answer before the inbox's. */
 function pageWith(priced: PricedQuote | null, ...handlers: ReturnType<typeof http.post>[]): Partial<Story> {
   return {
-    beforeEach: inboxAt({ quote: sophie.listItem.id }),
-    parameters: { msw: { handlers: [...handlers, ...inboxAnswers(() => [sophieWith(priced)])] } },
+    beforeEach: quoteRequestsAt({ quote: sophie.listItem.id }),
+    parameters: { msw: { handlers: [...handlers, ...quoteRequestAnswers(() => [sophieWith(priced)])] } },
   };
 }
 
@@ -299,7 +302,7 @@ function sendWorld() {
           validUntil: '2026-04-14',
         } satisfies SentQuote);
       }),
-      ...inboxAnswers(() => [sophieWith(sent ? sophieSent : sophieDraft)]),
+      ...quoteRequestAnswers(() => [sophieWith(sent ? sophieSent : sophieDraft)]),
     ],
   };
 }
@@ -310,7 +313,7 @@ const sending = sendWorld();
 export const SendingTheDraft: Story = {
   beforeEach: async () => {
     sending.reset();
-    return inboxAt({ quote: sophie.listItem.id })();
+    return quoteRequestsAt({ quote: sophie.listItem.id })();
   },
   parameters: { msw: { handlers: sending.handlers } },
   play: async ({ canvasElement }) => {

@@ -3,8 +3,14 @@ import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { Answer, staffApi } from '../../sites/web/src/admin/lib/staff-api.ts';
-import type { FixtureQuote } from './inbox-fixtures.ts';
-import { fixtureQuote, inboxAnswers, inboxAt, kate, quoteOf } from './inbox-fixtures.ts';
+import type { FixtureQuote } from './quote-request-fixtures.ts';
+import {
+  fixtureQuote,
+  kate,
+  quoteOf,
+  quoteRequestAnswers,
+  quoteRequestsAt,
+} from './quote-request-fixtures.ts';
 import { freshStaffPage, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
@@ -13,10 +19,10 @@ import { freshStaffPage, staffScreenParameters } from './staff-story-support.tsx
  * which starts from a draft written from the answers.
  */
 const meta = {
-  title: 'Staff/Inbox/Quote page',
+  title: 'Staff/Quote requests/Quote page',
   component: AdminApp,
   decorators: [freshStaffPage],
-  args: { screen: 'admin' },
+  args: { screen: 'quote-requests' },
   parameters: staffScreenParameters,
 } satisfies Meta<typeof AdminApp>;
 
@@ -32,8 +38,8 @@ function pageOf(
   ...handlers: ReturnType<typeof http.post>[]
 ): Partial<Story> {
   return {
-    beforeEach: inboxAt({ quote: make(Date.now()).listItem.id }),
-    parameters: { msw: { handlers: [...handlers, ...inboxAnswers((now) => [make(now)])] } },
+    beforeEach: quoteRequestsAt({ quote: make(Date.now()).listItem.id }),
+    parameters: { msw: { handlers: [...handlers, ...quoteRequestAnswers((now) => [make(now)])] } },
   };
 }
 
@@ -193,8 +199,8 @@ export const PartnerRequest: Story = {
 
 /** A link to a request that does not exist (mistyped, or from another install). */
 export const NotFound: Story = {
-  beforeEach: inboxAt({ quote: '0195a3c2-0000-7000-8000-000000000000' }),
-  parameters: { msw: { handlers: inboxAnswers() } },
+  beforeEach: quoteRequestsAt({ quote: '0195a3c2-0000-7000-8000-000000000000' }),
+  parameters: { msw: { handlers: quoteRequestAnswers() } },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(await page.findByRole('heading', { name: 'Quote request not found' })).toBeVisible();
@@ -210,7 +216,7 @@ export const NotFound: Story = {
 
 /** The request is on its way from the server. */
 export const Loading: Story = {
-  beforeEach: inboxAt({ quote: priya.listItem.id }),
+  beforeEach: quoteRequestsAt({ quote: priya.listItem.id }),
   parameters: {
     msw: {
       handlers: [
@@ -218,7 +224,7 @@ export const Loading: Story = {
           await delay('infinite');
           return HttpResponse.json(priya.detail);
         }),
-        ...inboxAnswers(),
+        ...quoteRequestAnswers(),
       ],
     },
   },
@@ -359,7 +365,7 @@ function replyWorld() {
           { status: 202 },
         );
       }),
-      ...inboxAnswers((now) => [answered(quoteOf('Priya Sharma', now))]),
+      ...quoteRequestAnswers((now) => [answered(quoteOf('Priya Sharma', now))]),
     ],
   };
 }
@@ -370,7 +376,7 @@ const replying = replyWorld();
 export const ReplySent: Story = {
   beforeEach: async () => {
     replying.reset();
-    return inboxAt({ quote: priya.listItem.id })();
+    return quoteRequestsAt({ quote: priya.listItem.id })();
   },
   parameters: { msw: { handlers: replying.handlers } },
   play: async ({ canvasElement }) => {

@@ -2,19 +2,22 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
-import type { PricedQuote, SentQuote } from '../../sites/web/src/admin/inbox/inbox-queries.ts';
-import type { QuoteXeroSync } from '../../sites/web/src/admin/inbox/xero-quote-queries.ts';
+import type {
+  PricedQuote,
+  SentQuote,
+} from '../../sites/web/src/admin/quote-requests/quote-request-queries.ts';
+import type { QuoteXeroSync } from '../../sites/web/src/admin/quote-requests/xero-quote-queries.ts';
 import {
-  inboxAnswers,
-  inboxAt,
   notInXero,
   pricedQuote,
   quoteOf,
+  quoteRequestAnswers,
+  quoteRequestsAt,
   sophieAccepted,
   sophieLines,
   sophieSent,
   sophieWith,
-} from './inbox-fixtures.ts';
+} from './quote-request-fixtures.ts';
 import { freshStaffPage, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
@@ -23,10 +26,10 @@ import { freshStaffPage, staffScreenParameters } from './staff-story-support.tsx
  * and a link to it in Xero.
  */
 const meta = {
-  title: 'Staff/Inbox/Quote in Xero',
+  title: 'Staff/Quote requests/Quote in Xero',
   component: AdminApp,
   decorators: [freshStaffPage],
-  args: { screen: 'admin' },
+  args: { screen: 'quote-requests' },
   parameters: staffScreenParameters,
 } satisfies Meta<typeof AdminApp>;
 
@@ -40,8 +43,8 @@ const inXero: QuoteXeroSync = { ...notInXero, state: 'in-xero', quoteNumber: 'QU
 /** Sophie's page, her quote standing so in Xero. */
 function pageWith(priced: PricedQuote, xero: QuoteXeroSync): Partial<Story> {
   return {
-    beforeEach: inboxAt({ quote: sophie.listItem.id }),
-    parameters: { msw: { handlers: inboxAnswers(() => [sophieWith(priced, xero)]) } },
+    beforeEach: quoteRequestsAt({ quote: sophie.listItem.id }),
+    parameters: { msw: { handlers: quoteRequestAnswers(() => [sophieWith(priced, xero)]) } },
   };
 }
 
@@ -120,7 +123,9 @@ function retryWorld() {
         retried = true;
         return HttpResponse.json({ ...notInXero, state: 'waiting' } satisfies QuoteXeroSync);
       }),
-      ...inboxAnswers(() => [sophieWith(sophieSent, retried ? { ...notInXero, state: 'waiting' } : failed)]),
+      ...quoteRequestAnswers(() => [
+        sophieWith(sophieSent, retried ? { ...notInXero, state: 'waiting' } : failed),
+      ]),
     ],
   };
 }
@@ -131,7 +136,7 @@ const retrying = retryWorld();
 export const RetryingAFailedSync: Story = {
   beforeEach: async () => {
     retrying.reset();
-    return inboxAt({ quote: sophie.listItem.id })();
+    return quoteRequestsAt({ quote: sophie.listItem.id })();
   },
   parameters: { msw: { handlers: retrying.handlers } },
   play: async ({ canvasElement }) => {
@@ -195,7 +200,7 @@ function invoiceWorld() {
         asked += 1;
         return HttpResponse.json(waiting, { status: asked === 1 ? 202 : 200 });
       }),
-      ...inboxAnswers(() => [
+      ...quoteRequestAnswers(() => [
         sophieWith(sophieAccepted, asked > 0 ? waiting : { ...inXero, canCreateInvoice: true }),
       ]),
     ],
@@ -211,7 +216,7 @@ const invoicing = invoiceWorld();
 export const CreatingTheInvoice: Story = {
   beforeEach: async () => {
     invoicing.reset();
-    return inboxAt({ quote: sophie.listItem.id })();
+    return quoteRequestsAt({ quote: sophie.listItem.id })();
   },
   parameters: { msw: { handlers: invoicing.handlers } },
   play: async ({ canvasElement }) => {
@@ -241,7 +246,7 @@ function sendWorld() {
           validUntil: '2026-04-14',
         } satisfies SentQuote);
       }),
-      ...inboxAnswers(() => [
+      ...quoteRequestAnswers(() => [
         sent ? sophieWith(sophieSent, { ...notInXero, state: 'waiting' }) : sophieWith(draft, notInXero),
       ]),
     ],
@@ -254,7 +259,7 @@ const sending = sendWorld();
 export const SendingQueuesForXero: Story = {
   beforeEach: async () => {
     sending.reset();
-    return inboxAt({ quote: sophie.listItem.id })();
+    return quoteRequestsAt({ quote: sophie.listItem.id })();
   },
   parameters: { msw: { handlers: sending.handlers } },
   play: async ({ canvasElement }) => {

@@ -4,7 +4,7 @@ import type { Database, Db } from '../db/database.ts';
 import { newRowId } from '../db/row-id.ts';
 import { priceChanges, prices } from '../db/schema.ts';
 import type { WriteTransaction } from '../mail/outbox.ts';
-import type { Actor } from '../quotes/history.ts';
+import type { Actor } from '../quote-requests/history.ts';
 
 /** One change of the price list, as GET /api/prices/history shows it. */
 export interface PriceChange {

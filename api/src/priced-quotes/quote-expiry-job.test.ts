@@ -12,7 +12,7 @@ import { SCHEDULED_JOBS } from '../jobs/scheduled-jobs.ts';
 import { createLogger } from '../lib/logger.ts';
 import { addDays, melbourneDayStart, melbourneHour } from '../lib/melbourne-time.ts';
 import type { MailDeliveryWorker } from '../mail/delivery.ts';
-import type { HistoryEntry, QuoteDetail } from '../quotes/quote-view.ts';
+import type { HistoryEntry, QuoteDetail } from '../quote-requests/quote-view.ts';
 import { insertSentQuote, sendQuoteAsStaff } from '../test-support/priced-quotes.ts';
 import { validQuoteRequests } from '../test-support/quote-requests.ts';
 import { createTestAdmin, signIn } from '../test-support/sign-in.ts';

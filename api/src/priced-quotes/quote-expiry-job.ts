@@ -7,7 +7,7 @@ import type { Environment } from '../env.ts';
 import type { ScheduledJob } from '../jobs/job-runner.ts';
 import { addDays, melbourneDay, melbourneHour } from '../lib/melbourne-time.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { type Actor, appendHistory } from '../quotes/history.ts';
+import { type Actor, appendHistory } from '../quote-requests/history.ts';
 import { AWAITING_ANSWER, findQuoteById, noLaterSentVersion, quoteMailThread } from './customer-quote.ts';
 import { reminderMail } from './quote-answer-mails.ts';
 

@@ -3,17 +3,17 @@ import type { Hono, Schema } from 'hono';
 import { hc, type InferRequestType, type InferResponseType } from 'hono/client';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { AuthEnv } from '../auth/middleware.ts';
-import type { HistoryEntry, QuoteDetail, QuoteListItem } from '../quotes/quote-view.ts';
-import { createInbox, type Inbox } from '../test-support/inbox.ts';
+import type { HistoryEntry, QuoteDetail, QuoteListItem } from '../quote-requests/quote-view.ts';
+import { createQuoteRequestDesk, type QuoteRequestDesk } from '../test-support/quote-request-desk.ts';
 import type { adminRoutes } from './admin/admin.ts';
 import type { authRoutes } from './auth/auth.ts';
 import type { partnerRoutes } from './partners/partners.ts';
-import type { contactRoutes } from './quote-requests/quote-requests.ts';
+import type { quoteRequestRoutes } from './quote-requests/quote-requests.ts';
 import type { xeroRoutes } from './xero/xero.ts';
 
-let inbox: Inbox;
+let inbox: QuoteRequestDesk;
 beforeEach(async () => {
-  inbox = await createInbox();
+  inbox = await createQuoteRequestDesk();
 });
 afterEach(() => inbox.close());
 
@@ -28,7 +28,7 @@ function clientFor<Routes extends Hono<AuthEnv, Schema, string>>(base: string) {
 describe('the admin routes through Hono’s typed client', () => {
   it('types the inbox list, a quote and a note as the server answers them', async () => {
     const quote = await inbox.storeQuote();
-    const contact = clientFor<typeof contactRoutes>('/api/contact');
+    const contact = clientFor<typeof quoteRequestRoutes>('/api/contact');
 
     const list = await contact.index.$get({ query: { status: 'new' } });
     expect(list.status).toBe(200);
@@ -62,7 +62,7 @@ describe('the admin routes through Hono’s typed client', () => {
   });
 
   it('types every admin group’s requests from the staff schemas', () => {
-    type Contact = ReturnType<typeof hc<typeof contactRoutes>>;
+    type Contact = ReturnType<typeof hc<typeof quoteRequestRoutes>>;
     expectTypeOf<
       InferRequestType<Contact[':id']['notes']['$post']>['json']
     >().toEqualTypeOf<QuoteNoteInput>();

@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vites
 import type { PriceChange } from '../priced-quotes/price-list-store.ts';
 import type { PricedQuote, QuoteVersion, SentQuote } from '../priced-quotes/priced-quote-store.ts';
 import type { StaffApi } from '../staff-api.ts';
-import { createInbox, type Inbox } from '../test-support/inbox.ts';
+import { createQuoteRequestDesk, type QuoteRequestDesk } from '../test-support/quote-request-desk.ts';
 import type { PriceListAnswer } from './prices/prices.ts';
 
-let inbox: Inbox;
+let inbox: QuoteRequestDesk;
 beforeEach(async () => {
-  inbox = await createInbox();
+  inbox = await createQuoteRequestDesk();
 });
 afterEach(() => inbox.close());
 

@@ -10,7 +10,7 @@
 import type { Database } from '../db/database.ts';
 import { jsonRowsInsert } from '../db/json-rows-insert.ts';
 import { quoteRequests } from '../db/schema.ts';
-import { phoneDigits } from '../quotes/phone-digits.ts';
+import { phoneDigits } from '../quote-requests/phone-digits.ts';
 import { validQuoteRequests } from './quote-requests.ts';
 
 /** Quotes a day in the seeded history. */

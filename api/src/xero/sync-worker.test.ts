@@ -6,8 +6,8 @@ import { xeroSyncJobs } from '../db/schema.ts';
 import { ManualClock } from '../jobs/clock.ts';
 import { createLogger } from '../lib/logger.ts';
 import type { MailDeliveryWorker } from '../mail/delivery.ts';
-import { createInbox, type Inbox } from '../test-support/inbox.ts';
 import { SAMPLE_LINES, sendQuoteAsStaff } from '../test-support/priced-quotes.ts';
+import { createQuoteRequestDesk, type QuoteRequestDesk } from '../test-support/quote-request-desk.ts';
 import {
   startSmtpTestServer as startSmtp,
   type startSmtpTestServer,
@@ -22,7 +22,7 @@ const READ_ONLY_SCOPES =
   'openid profile email offline_access accounting.settings.read accounting.reports.profitandloss.read accounting.reports.balancesheet.read';
 
 let fake: FakeXero | undefined;
-let inbox: Inbox | undefined;
+let inbox: QuoteRequestDesk | undefined;
 let smtp: Awaited<ReturnType<typeof startSmtpTestServer>> | undefined;
 let mail: MailDeliveryWorker | undefined;
 let sync: XeroSyncWorker | undefined;
@@ -51,7 +51,7 @@ async function setUp({
 } = {}) {
   fake = await startFakeXero();
   smtp = await startSmtp();
-  inbox = await createInbox({
+  inbox = await createQuoteRequestDesk({
     ...productEnvironmentFor(fake),
     SMTP_URL: smtp.url,
     MAIL_FROM,
@@ -175,7 +175,7 @@ describe('choosing the organisation', () => {
 
   it('defaults to GST-free income when the business is not registered for GST', async () => {
     fake = await startFakeXero();
-    inbox = await createInbox({ ...productEnvironmentFor(fake), GST_REGISTERED: 'false' });
+    inbox = await createQuoteRequestDesk({ ...productEnvironmentFor(fake), GST_REGISTERED: 'false' });
     expect(await (await staff('/api/xero/sync')).json()).toMatchObject({ taxType: 'EXEMPTOUTPUT' });
   });
 });
@@ -370,7 +370,7 @@ describe('when Xero fails', () => {
         timeout: 5_000,
       },
     );
-    const app = inbox as Inbox;
+    const app = inbox as QuoteRequestDesk;
     const start = await app.app.request('/xero/connect', { headers: { Cookie: app.cookie } });
     const consent = await fetch(start.headers.get('Location') ?? '', { redirect: 'manual' });
     const callback = new URL(consent.headers.get('Location') ?? '');

@@ -1,6 +1,7 @@
 /**
  * The one list of admin screens. Each entry is everything about a screen except its component: its
- * id (also its one path segment, so its path is `/<id>`), its page title (heading, document title and
+ * id, its one path segment (its path is `/<segment>`; staff links in mails and bookmarks depend on
+ * it, so a segment never changes even where the id says it better), its page title (heading, document title and
  * dashboard card title), its name in the admin navigation, its dashboard card, and whether it shows
  * quote data behind the quote-dashboard password. The routes, the reserved paths, the page titles,
  * the navigation, the dashboard's cards and the admin app's screen map all derive from it; the
@@ -19,8 +20,10 @@ export interface AdminScreenCard {
 
 /** One admin screen's entry in {@link adminScreenRegistry}. */
 export interface AdminScreenEntry {
-  /** The screen's id and its path segment ('xero' is /xero). */
+  /** The screen's id: what the code calls it ('quote-requests'). */
   readonly id: string;
+  /** Its one path segment ('admin' is /admin): a published URL, so it never changes. */
+  readonly segment: string;
   /** The heading, the document title and the dashboard card's title. */
   readonly title: string;
   /** Its name in the admin navigation. */
@@ -38,13 +41,15 @@ export interface AdminScreenEntry {
 export const adminScreenRegistry = [
   {
     id: 'dashboard',
+    segment: 'dashboard',
     title: 'Admin Dashboard',
     navLabel: 'Dashboard',
     card: null,
     needsQuoteUnlock: false,
   },
   {
-    id: 'admin',
+    id: 'quote-requests',
+    segment: 'admin',
     title: 'Quote Requests',
     navLabel: 'Quote Requests',
     card: { description: 'Customer inquiries and quotes.', position: 1 },
@@ -52,6 +57,7 @@ export const adminScreenRegistry = [
   },
   {
     id: 'prices',
+    segment: 'prices',
     title: 'Price List',
     navLabel: 'Prices',
     card: { description: 'What each answer of a quote costs, and who changed it.', position: 8 },
@@ -60,6 +66,7 @@ export const adminScreenRegistry = [
   },
   {
     id: 'email-test',
+    segment: 'email-test',
     title: 'Email Test',
     navLabel: 'Email Test',
     card: { description: 'System email test, and the mail log.', position: 4 },
@@ -67,6 +74,7 @@ export const adminScreenRegistry = [
   },
   {
     id: 'client-email-test',
+    segment: 'client-email-test',
     title: 'Client Email Test',
     navLabel: 'Client Email Test',
     card: { description: 'Client email test.', position: 5 },
@@ -74,6 +82,7 @@ export const adminScreenRegistry = [
   },
   {
     id: 'analytics',
+    segment: 'analytics',
     title: 'Website Analytics',
     navLabel: 'Analytics',
     card: { description: 'Website traffic and business metrics.', position: 2 },
@@ -81,6 +90,7 @@ export const adminScreenRegistry = [
   },
   {
     id: 'xero',
+    segment: 'xero',
     title: 'Xero Integration',
     navLabel: 'Xero',
     card: { description: 'Accounting integration and automated reporting.', position: 3 },
@@ -88,6 +98,7 @@ export const adminScreenRegistry = [
   },
   {
     id: 'locations',
+    segment: 'locations',
     title: 'Location Management',
     navLabel: 'Locations',
     card: { description: 'All location URLs for local marketing.', position: 6 },
@@ -95,6 +106,7 @@ export const adminScreenRegistry = [
   },
   {
     id: 'partners',
+    segment: 'partners',
     title: 'Partner Sites',
     navLabel: 'Partners',
     card: { description: 'Sites that embed the quote wizard, and their embed code.', position: 7 },
@@ -114,9 +126,13 @@ const byId: ReadonlyMap<string, AdminScreenEntry & { id: AdminScreen }> = /* @__
   adminScreenRegistry.map((entry) => [entry.id, entry]),
 );
 
+const bySegment: ReadonlyMap<string, AdminScreenEntry & { id: AdminScreen }> = /* @__PURE__ */ new Map(
+  adminScreenRegistry.map((entry) => [entry.segment, entry]),
+);
+
 /** The admin screen whose path segment is `segment`, if any (exact, like URL paths). */
 export function findAdminScreen(segment: string): (AdminScreenEntry & { id: AdminScreen }) | undefined {
-  return byId.get(segment);
+  return bySegment.get(segment);
 }
 
 /** An admin screen's entry. */
@@ -126,15 +142,17 @@ export function adminScreen(id: AdminScreen): AdminScreenEntry & { id: AdminScre
   return entry;
 }
 
-/** Every admin screen's title by id: what the builds inline for the public pages (admin-screen-titles.ts). */
-export function adminScreenTitlesOf(): Readonly<Record<AdminScreen, string>> {
-  return Object.fromEntries(adminScreenRegistry.map((entry) => [entry.id, entry.title])) as Record<
-    AdminScreen,
-    string
-  >;
+/** What the public pages know of an admin screen: its id and title, keyed by its path segment. */
+export type AdminScreenPages = Readonly<Record<string, { readonly id: AdminScreen; readonly title: string }>>;
+
+/** Every admin screen's id and title by path segment: what the builds inline for the public pages (admin-screen-titles.ts). */
+export function adminScreenPagesOf(): AdminScreenPages {
+  return Object.fromEntries(
+    adminScreenRegistry.map((entry) => [entry.segment, { id: entry.id, title: entry.title }]),
+  );
 }
 
-/** An admin screen's path: '/xero'. */
-export function adminScreenPath(id: AdminScreen): `/${AdminScreen}` {
-  return `/${id}`;
+/** An admin screen's path: '/xero', '/admin' for the quote requests. */
+export function adminScreenPath(id: AdminScreen): `/${string}` {
+  return `/${adminScreen(id).segment}`;
 }

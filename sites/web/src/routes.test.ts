@@ -1,6 +1,6 @@
 import { reservedPaths, suburbs } from '@cleanquote/content';
 import { describe, expect, it } from 'vitest';
-import { adminScreens } from './admin-screens.ts';
+import { adminScreenRegistry } from './admin-screens.ts';
 import { allSuburbs } from './all-suburbs.ts';
 import { resolveRoute as resolveWith } from './routes.ts';
 import { directoryOf } from './suburb-directory.ts';
@@ -26,12 +26,17 @@ describe('resolveRoute', () => {
     expect(resolveRoute(`${path}/`)).toEqual({ page, path, status: 200 });
   });
 
-  it.each(adminScreens)('shows the admin screen /%s', (screen) => {
-    expect(resolveRoute(`/${screen}`)).toEqual({ page: 'admin', screen, path: `/${screen}`, status: 200 });
+  it.each(adminScreenRegistry)('shows the admin screen /$segment', ({ id, segment }) => {
+    expect(resolveRoute(`/${segment}`)).toEqual({
+      page: 'admin',
+      screen: id,
+      path: `/${segment}`,
+      status: 200,
+    });
   });
 
   it('lists exactly the admin screens, /partners and /prices', () => {
-    expect([...adminScreens].sort()).toEqual(
+    expect(adminScreenRegistry.map((entry) => entry.segment).sort()).toEqual(
       [
         'dashboard',
         'admin',

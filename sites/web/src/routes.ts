@@ -1,5 +1,5 @@
 import { isReservedPath, type Suburb } from '@cleanquote/content';
-import { adminScreenTitles } from './admin-screen-titles.ts';
+import { adminScreenPages } from './admin-screen-titles.ts';
 import type { AdminScreen } from './admin-screens.ts';
 import type { SuburbDirectory } from './suburb-directory.ts';
 
@@ -62,9 +62,8 @@ export function resolveRoute(pathname: string, suburbs: Pick<SuburbDirectory, 'f
   }
 
   // An own property only: '/constructor' is no admin screen.
-  if (Object.hasOwn(adminScreenTitles, segment)) {
-    return { page: 'admin', screen: segment as AdminScreen, path, status: 200 };
-  }
+  const adminPage = Object.hasOwn(adminScreenPages, segment) ? adminScreenPages[segment] : undefined;
+  if (adminPage) return { page: 'admin', screen: adminPage.id, path, status: 200 };
 
   // Reserved words (api, sitemap.xml, robots.txt, …) never become suburbs, even if
   // the data set were ever to contain one by mistake.

@@ -5,16 +5,16 @@ import type { AnalyticsReport } from '../../analytics/report.ts';
 import { DAILY_REPORT_KIND } from '../../analytics/report-mail.ts';
 import { outbox, pricedQuotes } from '../../db/schema.ts';
 import { melbourneDayBounds } from '../../lib/melbourne-time.ts';
-import { createInbox, type Inbox } from '../../test-support/inbox.ts';
+import { createQuoteRequestDesk, type QuoteRequestDesk } from '../../test-support/quote-request-desk.ts';
 
 const DAY = '2026-11-22';
 const HOUR = 60 * 60 * 1000;
 const { start, end } = melbourneDayBounds(DAY);
 const at = (base: Date, hours: number) => new Date(base.getTime() + hours * HOUR);
 
-let inbox: Inbox;
+let inbox: QuoteRequestDesk;
 beforeEach(async () => {
-  inbox = await createInbox({ ADMIN_EMAIL: 'owner@sparkleclean.example' });
+  inbox = await createQuoteRequestDesk({ ADMIN_EMAIL: 'owner@sparkleclean.example' });
 });
 afterEach(() => inbox.close());
 

@@ -3,8 +3,8 @@ import { Window } from 'happy-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outbox, quoteRequests } from '../../db/schema.ts';
 import type { MailDeliveryWorker } from '../../mail/delivery.ts';
-import { createInbox, type Inbox } from '../../test-support/inbox.ts';
 import { sendQuoteAsStaff } from '../../test-support/priced-quotes.ts';
+import { createQuoteRequestDesk, type QuoteRequestDesk } from '../../test-support/quote-request-desk.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { decodeHeader, type ReceivedMail, startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
 import { startTestMailDelivery } from '../../test-support/test-mail.ts';
@@ -21,13 +21,13 @@ const CLIENT = {
 };
 
 let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
-let inbox: Inbox;
+let inbox: QuoteRequestDesk;
 let worker: MailDeliveryWorker;
 const windows: Window[] = [];
 
 beforeEach(async () => {
   smtp = await startSmtpTestServer();
-  inbox = await createInbox({ SMTP_URL: smtp.url, MAIL_FROM, BUSINESS_EMAIL, PUBLIC_URL });
+  inbox = await createQuoteRequestDesk({ SMTP_URL: smtp.url, MAIL_FROM, BUSINESS_EMAIL, PUBLIC_URL });
   worker = startTestMailDelivery(inbox.database, { smtpUrl: smtp.url, from: MAIL_FROM });
 });
 afterEach(async () => {

@@ -6,7 +6,7 @@ import {
   CASE_MANAGER_UPDATES_PATH,
   findCaseManagerUpdates,
   stopCaseManagerUpdates,
-} from '../../quotes/case-manager-updates.ts';
+} from '../../quote-requests/case-manager-updates.ts';
 
 /** The button on the page that stops a request's updates. */
 export const STOP_BUTTON = 'Stop these emails';

@@ -11,7 +11,7 @@ import { createLogger } from '../../lib/logger.ts';
 import { addDays, melbourneDay } from '../../lib/melbourne-time.ts';
 import type { MailDeliveryWorker } from '../../mail/delivery.ts';
 import { formatMelbourneDate, formatQuoteDay } from '../../priced-quotes/quote-dates.ts';
-import type { HistoryEntry, QuoteDetail } from '../../quotes/quote-view.ts';
+import type { HistoryEntry, QuoteDetail } from '../../quote-requests/quote-view.ts';
 import type { BuiltSite } from '../../site/site.ts';
 import { sendQuoteAsStaff } from '../../test-support/priced-quotes.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';

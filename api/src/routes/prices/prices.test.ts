@@ -1,18 +1,18 @@
 import { DEFAULT_PRICE_LIST, type PriceList, priceLabel } from '@cleanquote/quote-core/staff';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PriceChange } from '../../priced-quotes/price-list-store.ts';
-import { createInbox, type Inbox } from '../../test-support/inbox.ts';
+import { createQuoteRequestDesk, type QuoteRequestDesk } from '../../test-support/quote-request-desk.ts';
 import { testAdmin } from '../../test-support/sign-in.ts';
 
-let inbox: Inbox | undefined;
+let inbox: QuoteRequestDesk | undefined;
 afterEach(() => inbox?.close());
 
-async function open(overrides: Record<string, string> = {}): Promise<Inbox> {
-  inbox = await createInbox(overrides);
+async function open(overrides: Record<string, string> = {}): Promise<QuoteRequestDesk> {
+  inbox = await createQuoteRequestDesk(overrides);
   return inbox;
 }
 
-function put(app: Inbox, path: string, body: unknown) {
+function put(app: QuoteRequestDesk, path: string, body: unknown) {
   return app.app.request(path, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json', Cookie: app.cookie },

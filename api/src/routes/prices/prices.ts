@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { jsonBody } from '../../lib/json-body.ts';
 import { readPriceHistory, readPriceList, savePriceList } from '../../priced-quotes/price-list-store.ts';
-import { actorOf } from '../../quotes/history.ts';
+import { actorOf } from '../../quote-requests/history.ts';
 
 /** GET and PUT /api/prices: the price list, and whether its prices include GST (GST_REGISTERED). */
 export type PriceListAnswer = PriceList & { gstRegistered: boolean };

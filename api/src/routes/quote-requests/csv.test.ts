@@ -4,15 +4,15 @@ import { desc } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quoteRequests } from '../../db/schema.ts';
 import { melbourneToday } from '../../lib/melbourne-time.ts';
-import { BROAD_SEARCH_MATCHES } from '../../quotes/list-query.ts';
-import { createInbox, type Inbox } from '../../test-support/inbox.ts';
+import { BROAD_SEARCH_MATCHES } from '../../quote-requests/list-query.ts';
+import { createQuoteRequestDesk, type QuoteRequestDesk } from '../../test-support/quote-request-desk.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { seedQuotes } from '../../test-support/seed-quotes.ts';
 import { ANSWER_COLUMNS, CONTACT_LABELS, CSV_BATCH, CSV_HEADER, csvCell } from './csv.ts';
 
-let inbox: Inbox;
+let inbox: QuoteRequestDesk;
 beforeEach(async () => {
-  inbox = await createInbox();
+  inbox = await createQuoteRequestDesk();
 });
 afterEach(() => inbox.close());
 

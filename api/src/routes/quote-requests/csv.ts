@@ -17,7 +17,7 @@ import {
   filterConditions,
   readCursor,
   readPage,
-} from '../../quotes/list-query.ts';
+} from '../../quote-requests/list-query.ts';
 
 /** Quotes read per query while streaming: bounds the memory one export holds, whatever its size. */
 export const CSV_BATCH = 1_000;

@@ -7,8 +7,8 @@ import { addDays, melbourneDay } from '../../lib/melbourne-time.ts';
 import type { MailDeliveryWorker } from '../../mail/delivery.ts';
 import type { PricedQuote, QuoteVersion, SentQuote } from '../../priced-quotes/priced-quote-store.ts';
 import { quoteTokenHash } from '../../priced-quotes/quote-link.ts';
-import type { QuoteDetail } from '../../quotes/quote-view.ts';
-import { createInbox, type Inbox } from '../../test-support/inbox.ts';
+import type { QuoteDetail } from '../../quote-requests/quote-view.ts';
+import { createQuoteRequestDesk, type QuoteRequestDesk } from '../../test-support/quote-request-desk.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { testAdmin } from '../../test-support/sign-in.ts';
 import { decodeHeader, type ReceivedMail, startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
@@ -24,7 +24,7 @@ const LINES: QuoteLine[] = [
   { description: 'Bathrooms', quantity: 2, unitPriceCents: 3000 },
 ];
 
-let inbox: Inbox | undefined;
+let inbox: QuoteRequestDesk | undefined;
 let smtp: Awaited<ReturnType<typeof startSmtpTestServer>> | undefined;
 let worker: MailDeliveryWorker | undefined;
 afterEach(async () => {
@@ -39,7 +39,7 @@ afterEach(async () => {
 /** A signed-in inbox; with `mail`, a real SMTP server and delivery worker behind it. */
 async function open(overrides: Record<string, string> = {}, mail = false) {
   if (mail) smtp = await startSmtpTestServer();
-  inbox = await createInbox({
+  inbox = await createQuoteRequestDesk({
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
     MAIL_FROM,
     BUSINESS_EMAIL,
@@ -49,7 +49,7 @@ async function open(overrides: Record<string, string> = {}, mail = false) {
   return inbox;
 }
 
-function put(app: Inbox, path: string, body: unknown) {
+function put(app: QuoteRequestDesk, path: string, body: unknown) {
   return app.app.request(path, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json', Cookie: app.cookie },
@@ -211,7 +211,7 @@ describe('POST, PUT and GET /api/contact/:id/quote', () => {
 });
 
 /** Submits the regular clean through the wizard's route and waits for its two mails; the request's id. */
-async function submitRequest(app: Inbox): Promise<string> {
+async function submitRequest(app: QuoteRequestDesk): Promise<string> {
   const submitted = await app.app.request('/api/service-form', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -3,14 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureAdminAccount } from '../../auth/admin-account.ts';
 import { quoteHistory, quoteRequests } from '../../db/schema.ts';
-import type { HistoryEntry, QuoteDetail } from '../../quotes/quote-view.ts';
-import { createInbox, type Inbox } from '../../test-support/inbox.ts';
+import type { HistoryEntry, QuoteDetail } from '../../quote-requests/quote-view.ts';
+import { createQuoteRequestDesk, type QuoteRequestDesk } from '../../test-support/quote-request-desk.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { signIn, testAdmin } from '../../test-support/sign-in.ts';
 
-let inbox: Inbox;
+let inbox: QuoteRequestDesk;
 beforeEach(async () => {
-  inbox = await createInbox();
+  inbox = await createQuoteRequestDesk();
 });
 afterEach(() => inbox.close());
 
@@ -257,7 +257,7 @@ describe('POST /api/contact/:id/notes', () => {
 
 describe('every inbox route', () => {
   it('answers 401 signed out and 403 locked, for the CSV too', async () => {
-    const locked = await createInbox({ QUOTE_DASHBOARD_PASSWORD: 'sparkle-inbox' });
+    const locked = await createQuoteRequestDesk({ QUOTE_DASHBOARD_PASSWORD: 'sparkle-inbox' });
     try {
       const quote = await locked.storeQuote();
       const routes: [string, string, unknown][] = [

@@ -10,16 +10,16 @@ import {
   reviseQuote,
   sendPricedQuote,
 } from '../../priced-quotes/priced-quote-store.ts';
-import { caseManagerMailSettings } from '../../quotes/case-manager-updates.ts';
-import { actorOf } from '../../quotes/history.ts';
-import { linkNextPage } from '../../quotes/list-query.ts';
-import { addQuoteNote } from '../../quotes/notes.ts';
-import { changeQuoteStatus } from '../../quotes/pipeline.ts';
-import { readQuoteDetail, readQuoteList } from '../../quotes/quote-view.ts';
-import { sendQuoteReply } from '../../quotes/replies.ts';
+import { caseManagerMailSettings } from '../../quote-requests/case-manager-updates.ts';
+import { actorOf } from '../../quote-requests/history.ts';
+import { linkNextPage } from '../../quote-requests/list-query.ts';
+import { addQuoteNote } from '../../quote-requests/notes.ts';
+import { changeQuoteStatus } from '../../quote-requests/pipeline.ts';
+import { readQuoteDetail, readQuoteList } from '../../quote-requests/quote-view.ts';
+import { sendQuoteReply } from '../../quote-requests/replies.ts';
 import { queueInvoice, readQuoteSync, retryQuoteSync } from '../../xero/sync-queue.ts';
 import { exportCsv } from './csv.ts';
-import { inboxQuery } from './inbox-query.ts';
+import { quoteRequestListQuery } from './quote-request-list-query.ts';
 
 /** Who a mail to the customer comes from and answers to: MAIL_FROM, Reply-To the business. */
 function customerMailSender(c: Context<AuthEnv>) {
@@ -63,9 +63,9 @@ function refused(c: Context<AuthEnv>, refusal: QuoteRefusal) {
  * - GET /:id/xero, POST /:id/xero/invoice and /:id/xero/retry — where the quote stands in Xero,
  *   'Create Invoice in Xero' (queued once, however often pressed) and Retry of a failed write.
  */
-export const contactRoutes = new Hono<AuthEnv>()
+export const quoteRequestRoutes = new Hono<AuthEnv>()
   .use(requireAdmin)
-  .get('/', inboxQuery, async (c) => {
+  .get('/', quoteRequestListQuery, async (c) => {
     const query = c.req.valid('query');
     const quotes = await readQuoteList(c.var.database.db, query);
     if (quotes === null) {
@@ -202,4 +202,4 @@ export const contactRoutes = new Hono<AuthEnv>()
 /** GET /api/contact.csv: the list's query as a CSV download (csv.ts), behind the same lock. */
 export const contactCsvRoutes = new Hono<AuthEnv>()
   .use(requireAdmin)
-  .get('/', inboxQuery, (c) => exportCsv(c, c.req.valid('query')));
+  .get('/', quoteRequestListQuery, (c) => exportCsv(c, c.req.valid('query')));

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailDeliveryWorker } from '../../mail/delivery.ts';
-import type { HistoryEntry, QuoteDetail } from '../../quotes/quote-view.ts';
-import { createInbox, type Inbox } from '../../test-support/inbox.ts';
+import type { HistoryEntry, QuoteDetail } from '../../quote-requests/quote-view.ts';
+import { createQuoteRequestDesk, type QuoteRequestDesk } from '../../test-support/quote-request-desk.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { testAdmin } from '../../test-support/sign-in.ts';
 import { decodeHeader, startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
@@ -11,12 +11,12 @@ const MAIL_FROM = 'Sparkle Clean <quotes@sparkleclean.example>';
 const BUSINESS_EMAIL = 'office@sparkleclean.example';
 
 let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
-let inbox: Inbox;
+let inbox: QuoteRequestDesk;
 let worker: MailDeliveryWorker;
 
 beforeEach(async () => {
   smtp = await startSmtpTestServer();
-  inbox = await createInbox({ SMTP_URL: smtp.url, MAIL_FROM, BUSINESS_EMAIL });
+  inbox = await createQuoteRequestDesk({ SMTP_URL: smtp.url, MAIL_FROM, BUSINESS_EMAIL });
   worker = startTestMailDelivery(inbox.database, { smtpUrl: smtp.url, from: MAIL_FROM });
 });
 afterEach(async () => {

@@ -5,15 +5,15 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { quoteRequests } from '../../db/schema.ts';
-import { createInbox, type Inbox } from '../../test-support/inbox.ts';
+import { createQuoteRequestDesk, type QuoteRequestDesk } from '../../test-support/quote-request-desk.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 
 const northside = 'https://northside.example';
 const fromNorthside = { Origin: northside, 'X-Partner-Key': 'northside-support' };
 
-let inbox: Inbox;
+let inbox: QuoteRequestDesk;
 beforeEach(async () => {
-  inbox = await createInbox({ PARTNER_ORIGINS: `northside-support=${northside}` });
+  inbox = await createQuoteRequestDesk({ PARTNER_ORIGINS: `northside-support=${northside}` });
 });
 afterEach(() => inbox.close());
 

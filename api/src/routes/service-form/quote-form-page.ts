@@ -4,7 +4,7 @@ import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../lib/app-env.ts';
-import { storeQuoteRequest } from '../../quotes/store-quote-request.ts';
+import { storeQuoteRequest } from '../../quote-requests/store-quote-request.ts';
 import { jsonError, MAX_BODY_BYTES } from '../../security/baseline.ts';
 import type { BuiltSite } from '../../site/site.ts';
 

@@ -4,12 +4,12 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { invalidBody, readJsonBody } from '../../lib/read-json.ts';
 import { checkPartnerKey, PARTNER_REFUSALS } from '../../partners/partner-keys.ts';
-import { storeQuoteRequest } from '../../quotes/store-quote-request.ts';
+import { storeQuoteRequest } from '../../quote-requests/store-quote-request.ts';
 
 /** Idempotency keys are opaque client strings (a UUID from the wizard), bounded in size. */
 const IDEMPOTENCY_KEY = /^[\w-]{8,128}$/;
 
-export { TERMS_VERSION } from '../../quotes/store-quote-request.ts';
+export { TERMS_VERSION } from '../../quote-requests/store-quote-request.ts';
 
 /** What `partnerRef` without X-Partner-Key is told: only a partner's page has a reference to give. */
 export const PARTNER_REF_NEEDS_KEY = 'partnerRef needs a partner key';

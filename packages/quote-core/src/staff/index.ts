@@ -16,13 +16,6 @@ export {
 } from './dashboard-unlock.ts';
 export { fieldErrors } from './field-errors.ts';
 export {
-  INBOX_PAGE_LIMIT,
-  isCalendarDay,
-  type QuoteListQuery,
-  type QuoteListQueryInput,
-  quoteListQuery,
-} from './inbox-filters.ts';
-export {
   type ClientTestEmail,
   type ClientTestEmailInput,
   clientTestEmail,
@@ -115,6 +108,13 @@ export {
   quoteReply,
   quoteStatusChange,
 } from './quote-pipeline.ts';
+export {
+  INBOX_PAGE_LIMIT,
+  isCalendarDay,
+  type QuoteListQuery,
+  type QuoteListQueryInput,
+  quoteListQuery,
+} from './quote-request-filters.ts';
 export {
   emailAddress,
   isPlainAddress,

@@ -4,11 +4,11 @@ import { AnalyticsScreen } from './analytics/analytics-screen.tsx';
 import { ClientEmailTestScreen } from './client-email-test/client-email-test-screen.tsx';
 import { DashboardScreen } from './dashboard/dashboard-screen.tsx';
 import { EmailTestScreen } from './email-test/email-test-screen.tsx';
-import { InboxScreen } from './inbox/inbox-screen.tsx';
 import type { AdminUser } from './lib/session.ts';
 import { LocationsScreen } from './locations/locations-screen.tsx';
 import { PartnersScreen } from './partners/partners-screen.tsx';
 import { PricesScreen } from './prices/prices-screen.tsx';
+import { QuoteRequestsScreen } from './quote-requests/quote-requests-screen.tsx';
 import { XeroScreen } from './xero/xero-screen.tsx';
 
 /** What every admin screen is given: the signed-in admin. */
@@ -24,7 +24,7 @@ export interface AdminScreenProps {
  */
 export const adminScreenComponents: Readonly<Record<AdminScreen, ComponentType<AdminScreenProps>>> = {
   dashboard: DashboardScreen,
-  admin: InboxScreen,
+  'quote-requests': QuoteRequestsScreen,
   prices: PricesScreen,
   'email-test': EmailTestScreen,
   'client-email-test': ClientEmailTestScreen,

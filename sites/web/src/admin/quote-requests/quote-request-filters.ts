@@ -40,7 +40,7 @@ export function withFilter(params: URLSearchParams, name: FilterName, value: str
 }
 
 /** The page's path for these filters (and optionally one open quote), so a view can be shared. */
-export function inboxPath(filters: QuoteFilters, quoteId?: string): string {
+export function quoteRequestsPath(filters: QuoteFilters, quoteId?: string): string {
   const params = quoteQueryString(filters);
   if (quoteId) params.set('quote', quoteId);
   return params.size > 0 ? `/admin?${params}` : '/admin';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromSearch, inboxPath, isFiltered, quotesCsvPath, withFilter } from './inbox-filters.ts';
+import {
+  filtersFromSearch,
+  isFiltered,
+  quoteRequestsPath,
+  quotesCsvPath,
+  withFilter,
+} from './quote-request-filters.ts';
 
 describe('the inbox URL', () => {
   it('round-trips every filter, so a filtered view can be bookmarked and shared', () => {
@@ -14,14 +20,14 @@ describe('the inbox URL', () => {
       awaiting: 'customer',
       sort: 'reply-due',
     };
-    const path = inboxPath(filters);
+    const path = quoteRequestsPath(filters);
     expect(path.startsWith('/admin?')).toBe(true);
     expect(filtersFromSearch(path.slice('/admin'.length))).toEqual(filters);
   });
 
   it('leaves empty filters out, ignores unknown names and carries the open quote', () => {
-    expect(inboxPath({ q: '', status: 'won' }, 'quote-1')).toBe('/admin?status=won&quote=quote-1');
-    expect(inboxPath({})).toBe('/admin');
+    expect(quoteRequestsPath({ q: '', status: 'won' }, 'quote-1')).toBe('/admin?status=won&quote=quote-1');
+    expect(quoteRequestsPath({})).toBe('/admin');
     expect(filtersFromSearch('?quote=x&utm_source=y&q=anna')).toEqual({ q: 'anna' });
   });
 

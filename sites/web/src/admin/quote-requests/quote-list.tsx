@@ -6,16 +6,16 @@ import { Link, useLocation } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { STATUS_LABELS, serviceLabel, sourceLabel, statusLabel, suburbOf } from '../lib/quote-labels.ts';
+import { usePartnerNames } from './partner-names.ts';
 import {
   type FilterName,
-  inboxPath,
   isFiltered,
   type QuoteFilters,
+  quoteRequestsPath,
   quotesCsvPath,
   withFilter,
-} from './inbox-filters.ts';
-import { type QuoteListItem, quoteListPages, useQuoteStatusChange } from './inbox-queries.ts';
-import { usePartnerNames } from './partner-names.ts';
+} from './quote-request-filters.ts';
+import { type QuoteListItem, quoteListPages, useQuoteStatusChange } from './quote-request-queries.ts';
 import { replyTiming } from './reply-timing.ts';
 
 /** How long typing pauses before the search narrows the list. */
@@ -226,7 +226,7 @@ export function QuoteList({ filters }: QuoteListProps) {
               <QuoteRow
                 key={quote.id}
                 quote={quote}
-                href={inboxPath(filters, quote.id)}
+                href={quoteRequestsPath(filters, quote.id)}
                 now={now}
                 partnerNames={partnerNames}
               />

@@ -3,7 +3,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { Answer, staffApi } from '../../sites/web/src/admin/lib/staff-api.ts';
-import { inboxAnswers, inboxAt, inboxQuotes } from './inbox-fixtures.ts';
+import { fixtureQuoteRequests, quoteRequestAnswers, quoteRequestsAt } from './quote-request-fixtures.ts';
 import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
@@ -13,12 +13,12 @@ import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-s
  * password.
  */
 const meta = {
-  title: 'Staff/Inbox/Filters',
+  title: 'Staff/Quote requests/Filters',
   component: AdminApp,
   decorators: [freshStaffPage],
-  beforeEach: inboxAt(),
-  args: { screen: 'admin' },
-  parameters: { ...staffScreenParameters, msw: { handlers: inboxAnswers() } },
+  beforeEach: quoteRequestsAt(),
+  args: { screen: 'quote-requests' },
+  parameters: { ...staffScreenParameters, msw: { handlers: quoteRequestAnswers() } },
 } satisfies Meta<typeof AdminApp>;
 
 export default meta;
@@ -55,7 +55,7 @@ export const Searched: Story = {
 
 /** Arriving from the dashboard's 'Quotes awaiting an answer': the priced quotes the customer has not answered. */
 export const AwaitingCustomer: Story = {
-  beforeEach: inboxAt({ awaiting: 'customer' }),
+  beforeEach: quoteRequestsAt({ awaiting: 'customer' }),
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(await page.findByText('Showing 1 quote request, newest first')).toBeVisible();
@@ -66,7 +66,7 @@ export const AwaitingCustomer: Story = {
 
 /** Only customers who asked before: the ones worth a call about a regular booking. */
 export const ReturningCustomersOnly: Story = {
-  beforeEach: inboxAt({ returning: '1' }),
+  beforeEach: quoteRequestsAt({ returning: '1' }),
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(await page.findByText('Showing 1 quote request, newest first')).toBeVisible();
@@ -77,7 +77,7 @@ export const ReturningCustomersOnly: Story = {
 
 /** One partner's requests, the partner named in the Source filter. */
 export const FromOnePartner: Story = {
-  beforeEach: inboxAt({ source: 'partner:northside-support' }),
+  beforeEach: quoteRequestsAt({ source: 'partner:northside-support' }),
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(await page.findByText('Showing 1 quote request, newest first')).toBeVisible();
@@ -90,12 +90,12 @@ export const FromOnePartner: Story = {
 
 /** Sorted by reply due: the requests closest to breaking the 24-hour promise first. */
 export const SortedByReplyDue: Story = {
-  beforeEach: inboxAt({ sort: 'reply-due', status: 'new' }),
+  beforeEach: quoteRequestsAt({ sort: 'reply-due', status: 'new' }),
   parameters: {
     msw: {
-      handlers: inboxAnswers((now) =>
+      handlers: quoteRequestAnswers((now) =>
         // The server orders by reply due: the oldest new request first.
-        inboxQuotes(now).sort((a, b) => a.listItem.replyDueAt.localeCompare(b.listItem.replyDueAt)),
+        fixtureQuoteRequests(now).sort((a, b) => a.listItem.replyDueAt.localeCompare(b.listItem.replyDueAt)),
       ),
     },
   },
@@ -112,7 +112,7 @@ export const SortedByReplyDue: Story = {
 
 /** A filter nothing matches: the list says so instead of looking empty. */
 export const NoMatches: Story = {
-  beforeEach: inboxAt({ service: 'oven-clean', status: 'won' }),
+  beforeEach: quoteRequestsAt({ service: 'oven-clean', status: 'won' }),
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(await page.findByText('No quote requests match these filters.')).toBeVisible();
@@ -121,8 +121,8 @@ export const NoMatches: Story = {
 };
 
 /** A new business before its first request. */
-export const EmptyInbox: Story = {
-  parameters: { msw: { handlers: inboxAnswers(() => []) } },
+export const NoQuoteRequests: Story = {
+  parameters: { msw: { handlers: quoteRequestAnswers(() => []) } },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(await page.findByText('No quote requests yet.')).toBeVisible();
@@ -139,7 +139,7 @@ export const Loading: Story = {
           await delay('infinite');
           return HttpResponse.json([]);
         }),
-        ...inboxAnswers(),
+        ...quoteRequestAnswers(),
       ],
     },
   },
@@ -155,7 +155,7 @@ export const Loading: Story = {
  */
 function lockedWorld() {
   let unlocked = false;
-  const open = inboxAnswers();
+  const open = quoteRequestAnswers();
   return {
     reset: () => {
       unlocked = false;

@@ -21,7 +21,7 @@ import {
   StaffApiError,
   staffApi,
 } from '../lib/staff-api.ts';
-import { type QuoteFilters, quoteQueryString } from './inbox-filters.ts';
+import { type QuoteFilters, quoteQueryString } from './quote-request-filters.ts';
 
 /** Quotes per page of the list ('Load more' reads the next). */
 export const QUOTE_PAGE_SIZE = 50;

@@ -16,7 +16,6 @@ import {
 } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
-import { reportFormFailure, type SentQuote, useSaveQuoteDraft, useSendQuote } from './inbox-queries.ts';
 import {
   EMPTY_LINE,
   editorFieldOf,
@@ -24,6 +23,12 @@ import {
   type QuoteDraftForm,
   quoteDraftResolver,
 } from './quote-draft-form.ts';
+import {
+  reportFormFailure,
+  type SentQuote,
+  useSaveQuoteDraft,
+  useSendQuote,
+} from './quote-request-queries.ts';
 
 /** Props of {@link PricedQuoteEditor}. */
 export interface PricedQuoteEditorProps {

@@ -2,7 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
-import { type FixtureQuote, fixtureQuote, inboxAnswers, inboxAt, kate, quoteOf } from './inbox-fixtures.ts';
+import {
+  type FixtureQuote,
+  fixtureQuote,
+  kate,
+  quoteOf,
+  quoteRequestAnswers,
+  quoteRequestsAt,
+} from './quote-request-fixtures.ts';
 import { freshStaffPage, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
@@ -10,11 +17,11 @@ import { freshStaffPage, staffScreenParameters } from './staff-story-support.tsx
  * from, where the request stands in the pipeline and how long is left of the 24-hour reply promise.
  */
 const meta = {
-  title: 'Staff/Inbox/Rows',
+  title: 'Staff/Quote requests/Rows',
   component: AdminApp,
   decorators: [freshStaffPage],
-  beforeEach: inboxAt(),
-  args: { screen: 'admin' },
+  beforeEach: quoteRequestsAt(),
+  args: { screen: 'quote-requests' },
   parameters: staffScreenParameters,
 } satisfies Meta<typeof AdminApp>;
 
@@ -23,7 +30,7 @@ type Story = StoryObj<typeof meta>;
 
 /** The inbox holding only this customer's quote. */
 function onlyQuoteOf(name: string) {
-  return { msw: { handlers: inboxAnswers((now) => [quoteOf(name, now)]) } };
+  return { msw: { handlers: quoteRequestAnswers((now) => [quoteOf(name, now)]) } };
 }
 
 /** The row of the customer named `name`, once the list shows it. */
@@ -35,8 +42,8 @@ async function rowOf(canvasElement: HTMLElement, name: string) {
 }
 
 /** Every kind of row at once, newest first, as staff see the inbox on a busy morning. */
-export const FullInbox: Story = {
-  parameters: { msw: { handlers: inboxAnswers() } },
+export const ManyQuoteRequests: Story = {
+  parameters: { msw: { handlers: quoteRequestAnswers() } },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(await page.findByText('Showing 7 quote requests, newest first')).toBeVisible();
@@ -51,7 +58,7 @@ export const FullInbox: Story = {
 export const NewRequest: Story = {
   parameters: {
     msw: {
-      handlers: inboxAnswers((now) => [
+      handlers: quoteRequestAnswers((now) => [
         fixtureQuote('priya', {
           id: '0195a3c2-7d41-7e2b-9c11-4f8a2b6d0e11',
           reference: 'CQ-7KX4M2QH',
@@ -97,7 +104,7 @@ export const Overdue: Story = {
 export const Contacted: Story = {
   parameters: {
     msw: {
-      handlers: inboxAnswers(() => [
+      handlers: quoteRequestAnswers(() => [
         fixtureQuote('emma', {
           id: '0195a3c2-7d41-7e2b-9c11-4f8a2b6d0e17',
           reference: 'CQ-D8VN4HXS',
@@ -153,7 +160,7 @@ export const AwaitingCustomer: Story = {
 export const QuoteViewed: Story = {
   parameters: {
     msw: {
-      handlers: inboxAnswers((now) => {
+      handlers: quoteRequestAnswers((now) => {
         const sophie = quoteOf('Sophie Chen', now);
         return [{ ...sophie, listItem: { ...sophie.listItem, quoteStatus: 'viewed' } }];
       }),
@@ -223,7 +230,7 @@ function markContactedWorld() {
         contactedAt = new Date().toISOString();
         return HttpResponse.json(contacted(priya, contactedAt).detail);
       }),
-      ...inboxAnswers(inbox),
+      ...quoteRequestAnswers(inbox),
     ],
   };
 }

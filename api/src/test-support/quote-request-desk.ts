@@ -1,12 +1,12 @@
 import type { QuoteRequest } from '@cleanquote/quote-core';
 import { quoteRequests } from '../db/schema.ts';
-import { phoneDigits } from '../quotes/phone-digits.ts';
+import { phoneDigits } from '../quote-requests/phone-digits.ts';
 import { validQuoteRequests } from './quote-requests.ts';
 import { createTestAdmin, signIn } from './sign-in.ts';
 import { createTestApp } from './test-app.ts';
 
 /** A test app with the admin signed in, and helpers to store quotes and call the inbox. */
-export async function createInbox(overrides: Record<string, string> = {}) {
+export async function createQuoteRequestDesk(overrides: Record<string, string> = {}) {
   const context = await createTestApp(overrides);
   await createTestAdmin(context.database);
   const cookie = await signIn(context.app);
@@ -73,7 +73,7 @@ export async function createInbox(overrides: Record<string, string> = {}) {
   return { ...context, cookie, storeQuote, get, post, listIds };
 }
 
-export type Inbox = Awaited<ReturnType<typeof createInbox>>;
+export type QuoteRequestDesk = Awaited<ReturnType<typeof createQuoteRequestDesk>>;
 
 /** The path and query of a Link rel="next" header, or undefined. */
 export function nextLink(response: Response): string | undefined {

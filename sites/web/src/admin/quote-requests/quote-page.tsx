@@ -21,6 +21,9 @@ import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { serviceLabel, sourceLabel, statusLabel } from '../lib/quote-labels.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
+import { usePartnerNames } from './partner-names.ts';
+import { PricedQuoteSection } from './priced-quote-section.tsx';
+import { HistoryItem } from './quote-history.tsx';
 import {
   type QuoteDetail,
   quoteDetailQuery,
@@ -29,10 +32,7 @@ import {
   useQuoteNote,
   useQuoteReply,
   useQuoteStatusChange,
-} from './inbox-queries.ts';
-import { usePartnerNames } from './partner-names.ts';
-import { PricedQuoteSection } from './priced-quote-section.tsx';
-import { HistoryItem } from './quote-history.tsx';
+} from './quote-request-queries.ts';
 import { replyTiming } from './reply-timing.ts';
 
 /** Props of {@link QuotePage}. */

@@ -1,10 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, melbourneDayStart } from '../lib/melbourne-time.ts';
-import { createInbox, type Inbox, nextLink } from '../test-support/inbox.ts';
+import {
+  createQuoteRequestDesk,
+  nextLink,
+  type QuoteRequestDesk,
+} from '../test-support/quote-request-desk.ts';
 
-let inbox: Inbox;
+let inbox: QuoteRequestDesk;
 beforeEach(async () => {
-  inbox = await createInbox();
+  inbox = await createQuoteRequestDesk();
 });
 afterEach(() => inbox.close());
 
@@ -160,7 +164,7 @@ describe('GET /api/contact keyset paging', () => {
   it('reaches every matching quote exactly once with every filter and both sorts', async () => {
     const statuses = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
     const services = ['regular-clean', 'deep-clean', 'oven-clean'] as const;
-    const quotes: Awaited<ReturnType<Inbox['storeQuote']>>[] = [];
+    const quotes: Awaited<ReturnType<QuoteRequestDesk['storeQuote']>>[] = [];
     for (let n = 0; n < 60; n += 1) {
       // Three quotes share each millisecond, as quotes of one intake batch do.
       const createdAt = new Date(Date.parse('2026-11-05T10:00:00Z') + Math.floor(n / 3) * 3_600_000);

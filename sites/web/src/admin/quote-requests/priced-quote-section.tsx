@@ -9,15 +9,15 @@ import { useId, useRef, useState } from 'react';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { priceListQuery } from '../lib/price-list-query.ts';
+import { dayLabel, PricedQuoteEditor, QuoteTotalsList } from './priced-quote-editor.tsx';
+import { quoteDraftFormValues } from './quote-draft-form.ts';
 import {
   type PricedQuote,
   pricedQuoteQuery,
   type QuoteDetail,
   type SentQuote,
   useSendQuote,
-} from './inbox-queries.ts';
-import { dayLabel, PricedQuoteEditor, QuoteTotalsList } from './priced-quote-editor.tsx';
-import { quoteDraftFormValues } from './quote-draft-form.ts';
+} from './quote-request-queries.ts';
 import { XeroQuoteSync } from './xero-quote-sync.tsx';
 
 /** A priced quote's state in words ('Changes requested'); a state the site does not know shows as it is. */

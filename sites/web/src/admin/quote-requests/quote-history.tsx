@@ -1,6 +1,6 @@
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { statusLabel } from '../lib/quote-labels.ts';
-import type { QuoteHistoryEntry } from './inbox-queries.ts';
+import type { QuoteHistoryEntry } from './quote-request-queries.ts';
 
 /** One entry of a quote request's history, with who made it and when (Melbourne time). */
 export function HistoryItem({ entry, customerEmail }: { entry: QuoteHistoryEntry; customerEmail: string }) {

@@ -16,8 +16,8 @@ import {
   type SentCall,
   stubStaffApi,
 } from '../lib/staff-api.test-support.ts';
-import type { PricedQuote, SentQuote } from './inbox-queries.ts';
 import { PricedQuoteSection } from './priced-quote-section.tsx';
+import type { PricedQuote, SentQuote } from './quote-request-queries.ts';
 
 /*
  * The Quote section against a stand-in for the API's fetch, answering with bodies typed as the API's

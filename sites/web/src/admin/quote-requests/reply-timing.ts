@@ -1,4 +1,4 @@
-import type { QuoteListItem } from './inbox-queries.ts';
+import type { QuoteListItem } from './quote-request-queries.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Answer, answer, StaffApiError, staffApi } from '../lib/staff-api.ts';
-import { quotesKey } from './inbox-queries.ts';
+import { quotesKey } from './quote-request-queries.ts';
 
 /** Where a request's quote stands in Xero, as GET /api/contact/:id/xero answers. */
 export type QuoteXeroSync = Answer<(typeof staffApi.contact)[':id']['xero']['$get']>;

@@ -2,16 +2,16 @@ import { business } from '@cleanquote/content';
 import { type QuoteRequest, summarizeQuoteRequest } from '@cleanquote/quote-core';
 import { DEFAULT_PRICE_LIST, type PricedQuoteStatus, quoteTotals } from '@cleanquote/quote-core/staff';
 import { HttpResponse, http } from 'msw';
-import { FILTER_NAMES } from '../../sites/web/src/admin/inbox/inbox-filters.ts';
+import type { PartnerList } from '../../sites/web/src/admin/lib/partners-query.ts';
+import type { PriceListAnswer } from '../../sites/web/src/admin/lib/price-list-query.ts';
+import { FILTER_NAMES } from '../../sites/web/src/admin/quote-requests/quote-request-filters.ts';
 import type {
   PricedQuote,
   QuoteDetail,
   QuoteHistoryEntry,
   QuoteListItem,
-} from '../../sites/web/src/admin/inbox/inbox-queries.ts';
-import type { QuoteXeroSync } from '../../sites/web/src/admin/inbox/xero-quote-queries.ts';
-import type { PartnerList } from '../../sites/web/src/admin/lib/partners-query.ts';
-import type { PriceListAnswer } from '../../sites/web/src/admin/lib/price-list-query.ts';
+} from '../../sites/web/src/admin/quote-requests/quote-request-queries.ts';
+import type { QuoteXeroSync } from '../../sites/web/src/admin/quote-requests/xero-quote-queries.ts';
 import { toasts } from '../../sites/web/src/state/site-state.ts';
 import { signedIn, signedInAdmin } from './staff-story-support.tsx';
 
@@ -350,7 +350,7 @@ export const sophieHistory: QuoteHistoryEntry[] = [
  * partner's case-manager request, a returning customer, a quote waiting for the customer, one won
  * and one lost.
  */
-export function inboxQuotes(now: number): FixtureQuote[] {
+export function fixtureQuoteRequests(now: number): FixtureQuote[] {
   const hoursAgo = (hours: number) => new Date(now - hours * HOUR_MS).toISOString();
   return [
     fixtureQuote('priya', {
@@ -444,14 +444,14 @@ function matches(quote: QuoteListItem, query: URLSearchParams): boolean {
 }
 
 /** The quotes a story's inbox holds, built when they are asked for. */
-export type InboxOf = (now: number) => FixtureQuote[];
+export type QuoteRequestsOf = (now: number) => FixtureQuote[];
 
 /**
  * Every answer the inbox and a quote's page ask for: who is signed in, the partners, the price list,
  * the filtered list, each quote's page, its priced quote and where that stands in Xero (both 404
  * while it has none).
  */
-export function inboxAnswers(inbox: InboxOf = inboxQuotes) {
+export function quoteRequestAnswers(inbox: QuoteRequestsOf = fixtureQuoteRequests) {
   const find = (id: unknown) => inbox(Date.now()).find((quote) => quote.listItem.id === id);
   return [
     signedIn,
@@ -487,7 +487,7 @@ export function inboxAnswers(inbox: InboxOf = inboxQuotes) {
 }
 
 /** An inbox holding just these quotes. */
-export function inboxWith(...quotes: FixtureQuote[]): InboxOf {
+export function quoteRequestsWith(...quotes: FixtureQuote[]): QuoteRequestsOf {
   return () => quotes;
 }
 
@@ -496,7 +496,7 @@ export function inboxWith(...quotes: FixtureQuote[]): InboxOf {
  * filter), as staff would arrive from a link, and puts the page's address back after the story.
  * Toasts left by an earlier story are cleared.
  */
-export function inboxAt(search: Record<string, string> = {}) {
+export function quoteRequestsAt(search: Record<string, string> = {}) {
   return () => {
     const before = window.location.href;
     const url = new URL(before);
@@ -510,7 +510,7 @@ export function inboxAt(search: Record<string, string> = {}) {
 
 /** The quote of this customer in the inbox as it stands `now`. */
 export function quoteOf(name: string, now = Date.now()): FixtureQuote {
-  const quote = inboxQuotes(now).find((each) => each.listItem.name === name);
+  const quote = fixtureQuoteRequests(now).find((each) => each.listItem.name === name);
   if (!quote) throw new Error(`No quote from ${name} in the inbox fixtures.`);
   return quote;
 }
