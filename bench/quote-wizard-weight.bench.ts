@@ -177,7 +177,7 @@ async function main(): Promise<void> {
     core: await bundle(
       vite,
       'part-core',
-      `export { quoteWizardMachine, parseQuoteRequest } from ${JSON.stringify(join(root, 'packages/quote-core/src/index.ts'))};`,
+      `export { quoteWizardMachine, requestFromAnswers } from ${JSON.stringify(join(root, 'packages/quote-core/src/index.ts'))};`,
       [...REACT, /^xstate/, /^@xstate/, /^zod/],
     ),
     ui: await bundle(

@@ -1,7 +1,7 @@
 /** The wizard draft a host keeps (e.g. in localStorage) so answers survive a reload. */
 import { emptyAnswers, type QuoteAnswers } from './quote-answers.ts';
 import { OVEN_EXTRAS, ROOM_KINDS, ROOM_MAXIMUMS, TEXT_LIMITS, WINDOW_EXTRAS } from './quote-options.ts';
-import { quoteFieldRules, reconcileAnswers } from './quote-rules.ts';
+import { type FieldRules, quoteFieldRules, reconcileAnswers } from './quote-rules.ts';
 
 /** Version of the draft format; a draft of another version is ignored rather than misread. */
 export const QUOTE_DRAFT_VERSION = 1;
@@ -47,14 +47,15 @@ function pickList<T extends string>(value: unknown, allowed: readonly T[]): T[] 
 /**
  * Answers from untrusted stored data: unknown fields and values that are not one of the offered
  * choices are dropped; text is kept as typed (even half-typed emails) up to its length limit.
- * Carpet areas are rebuilt from the counters so the two cannot disagree.
+ * Carpet areas are rebuilt from the counters so the two cannot disagree. `rules` judge each single
+ * choice: the wizard's by default, which take ids only.
  */
-export function sanitizeAnswers(value: unknown): QuoteAnswers {
+export function sanitizeAnswers(value: unknown, rules: FieldRules = quoteFieldRules): QuoteAnswers {
   const raw = isRecord(value) ? value : {};
   const answers = emptyAnswers();
   const chosen: Record<string, unknown> = {};
   for (const field of CHOICE_FIELDS) {
-    const checked = quoteFieldRules[field](raw[field]);
+    const checked = rules[field](raw[field]);
     if (checked.issues.length === 0) chosen[field] = checked.value;
   }
   Object.assign(answers, chosen);

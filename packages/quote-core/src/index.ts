@@ -3,9 +3,10 @@
  * wrapper for the server), the step plan per service and the XState quote wizard machine. No React,
  * no DOM, no fetch: hosts inject submission and draft storage.
  *
- * This entry is zod-free, so the widget's bundle (and its published types) carry no zod. Servers
- * validate with `quoteRequestSchema` from `@cleanquote/quote-core/schema`, a zod/mini wrapper around
- * the same rules.
+ * This entry is what the widget's bundle needs: no zod, and nothing that only reads what other
+ * senders post. Servers parse request bodies and posted forms with `parseQuoteRequest` and
+ * `readQuoteForm` from `@cleanquote/quote-core/server`, and validate with `quoteRequestSchema` from
+ * `@cleanquote/quote-core/schema`, a zod/mini wrapper around the same rules.
  *
  * @packageDocumentation
  */
@@ -44,7 +45,6 @@ export {
   type QuoteFormAction,
   type QuoteFormOutcome,
   type QuoteFormState,
-  readQuoteForm,
   roomCountField,
   serializeQuoteFormState,
 } from './quote-form.ts';
@@ -52,17 +52,18 @@ export * from './quote-options.ts';
 export {
   ALWAYS_REQUIRED_FIELDS,
   type IssueList,
-  parseQuoteRequest,
   type QuoteRequest,
   type QuoteRequestInput,
   type QuoteRequestResult,
   type RequestIssue,
+  requestFromAnswers,
   toFieldErrors,
 } from './quote-request-rules.ts';
 export {
   checkStep,
   type FieldErrors,
   type FieldRule,
+  type FieldRules,
   fieldsInPlan,
   firstFailingStepIndex,
   isBlank,

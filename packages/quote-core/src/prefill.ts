@@ -21,8 +21,10 @@ export interface QuotePrefill {
 export const ADDRESS_REGION = 'VIC';
 
 /**
- * The service a `?service=` value selects: the spec §4 slug mapping, plus the serviceType ids
- * themselves for partner embeds. `undefined` for anything else.
+ * The service a `?service=` value selects (any case, spaces around ignored): a home-page
+ * service-card slug selects its service ({@link SERVICE_SLUG_TO_TYPE}: 'deep-cleaning' → 'deep-clean',
+ * 'commercial-cleaning' → 'regular-clean'), and a serviceType id selects itself, as partner embeds
+ * pass it. `undefined` for anything else.
  */
 export function serviceFromSlug(slug: string | null | undefined): ServiceType | undefined {
   const key = slug?.trim().toLowerCase() ?? '';

@@ -7,10 +7,10 @@ import {
   hiddenAnswerFields,
   parseQuoteFormState,
   type QuoteFormOutcome,
-  readQuoteForm,
   serializeQuoteFormState,
 } from './quote-form.ts';
 import { checkStep, toSubmission } from './quote-rules.ts';
+import { readQuoteForm } from './server.ts';
 import type { StepId } from './step-plan.ts';
 import { validAnswers } from './test-fixtures.ts';
 
@@ -137,6 +137,17 @@ describe('reading a posted form', () => {
     expect(form('remove:bedrooms')).toEqual({ type: 'remove', room: 'bedrooms' });
     expect(form('add:garage')).toEqual({ type: 'next' });
     expect(readQuoteForm(new URLSearchParams('serviceType=oven-clean')).action).toEqual({ type: 'next' });
+  });
+
+  it('takes how the visitor found us by its wording on the server; the page itself posts ids', () => {
+    const form = new URLSearchParams('howFoundUs=+friend+RECOMMENDATION+&cleaningFocus=Double+oven');
+    expect(readQuoteForm(form).answers).toMatchObject({
+      howFoundUs: 'friend-recommendation',
+      cleaningFocus: [],
+    });
+    expect(decideQuoteForm(readQuoteForm(form)).state.answers.howFoundUs).toBe('friend-recommendation');
+    expect(answersFromForm(form).howFoundUs).toBeUndefined();
+    expect(answersFromForm(new URLSearchParams('howFoundUs=web-search')).howFoundUs).toBe('web-search');
   });
 });
 

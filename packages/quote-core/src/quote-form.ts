@@ -4,11 +4,11 @@
  *
  * Before (or without) its script, the wizard is a `<form method="post">`: the current step's real
  * inputs, a hidden input for every other answer, the step it shows, the idempotency key, and buttons
- * named `action`. A server reads the post with {@link readQuoteForm} and lets the wizard's own machine
- * decide ({@link decideQuoteForm}): the next step, the same step with its messages, or a request to
- * store. The browser reads the same fields to take over what was answered before the script ran
- * ({@link answersFromForm}, {@link adoptionEvents}). No rule lives here: the machine, `checkStep`
- * and `stepsFor` decide, as they do in the browser.
+ * named `action`. A server reads the post with `readQuoteForm` (`@cleanquote/quote-core/server`) and
+ * lets the wizard's own machine decide ({@link decideQuoteForm}): the next step, the same step with
+ * its messages, or a request to store. The browser reads the same fields to take over what was
+ * answered before the script ran ({@link answersFromForm}, {@link adoptionEvents}). No rule lives
+ * here: the machine, `checkStep` and `stepsFor` decide, as they do in the browser.
  */
 import { createActor, fromPromise } from 'xstate';
 import {
@@ -20,7 +20,7 @@ import {
 } from './draft.ts';
 import { QUOTE_FIELDS, type QuoteAnswers, type QuoteField } from './quote-answers.ts';
 import { ROOM_KINDS, type RoomKind } from './quote-options.ts';
-import { stepFields, toSubmission } from './quote-rules.ts';
+import { type FieldRules, quoteFieldRules, stepFields, toSubmission } from './quote-rules.ts';
 import {
   currentStep,
   parseWindowPanels,
@@ -30,7 +30,7 @@ import {
   type SubmitQuoteInput,
   type SubmitQuoteOutput,
 } from './quote-wizard-machine.ts';
-import { STEP_IDS, type StepId, stepsFor } from './step-plan.ts';
+import { type StepId, stepsFor } from './step-plan.ts';
 
 /** Names of the form's own fields; every answer is posted under its field name (`serviceType`, …). */
 export const QUOTE_FORM_FIELDS = {
@@ -101,9 +101,10 @@ function texts(form: FormFields, name: string): string[] {
 /**
  * The answers a form carries (hidden fields and the current step's inputs alike). Untrusted: it goes
  * through the draft's sanitiser, so only offered choices survive and text keeps its length limit; a
- * missing field is an empty answer (an unticked box posts nothing).
+ * missing field is an empty answer (an unticked box posts nothing). `rules` judge each single choice
+ * (the server's take a choice given by its wording too).
  */
-export function answersFromForm(form: FormFields): QuoteAnswers {
+export function answersFromForm(form: FormFields, rules: FieldRules = quoteFieldRules): QuoteAnswers {
   const raw: Record<string, unknown> = {
     cleaningFocus: texts(form, 'cleaningFocus'),
     windowScope: texts(form, 'windowScope'),
@@ -118,28 +119,7 @@ export function answersFromForm(form: FormFields): QuoteAnswers {
   // As the panel input reads in the browser, except that an empty field is no answer yet.
   const panels = text(form, 'windowPanels')?.trim() ?? '';
   if (panels !== '') raw.windowPanels = parseWindowPanels(panels);
-  return sanitizeAnswers(raw);
-}
-
-function readAction(value: string | undefined): QuoteFormAction {
-  if (value === 'back') return { type: 'back' };
-  const [type, room] = (value ?? '').split(':');
-  if ((type === 'add' || type === 'remove') && (ROOM_KINDS as readonly string[]).includes(room ?? '')) {
-    return { type, room: room as RoomKind };
-  }
-  // Enter in a field submits without naming a button in some browsers: that is Next.
-  return { type: 'next' };
-}
-
-/** Reads a posted wizard form (`application/x-www-form-urlencoded`, or `FormData`). */
-export function readQuoteForm(form: FormFields): PostedQuoteForm {
-  const step = text(form, QUOTE_FORM_FIELDS.step);
-  return {
-    answers: answersFromForm(form),
-    step: (STEP_IDS as readonly string[]).includes(step ?? '') ? (step as StepId) : undefined,
-    idempotencyKey: text(form, QUOTE_FORM_FIELDS.idempotencyKey) || undefined,
-    action: readAction(text(form, QUOTE_FORM_FIELDS.action)),
-  };
+  return sanitizeAnswers(raw, rules);
 }
 
 /**

@@ -1,5 +1,7 @@
 /**
- * The quote wizard's option lists, ids and labels, exactly as spec §3 names them.
+ * The quote wizard's option lists: for each choice, the id a quote request stores and the words shown
+ * for it. Both are the business's fixed names for the choice (requests, stored quotes and the inbox
+ * use the ids), so changing either changes the contract, not just the wording on screen.
  *
  * Each list is a tuple of ids (used by the contract's rules) plus a `Record` of labels keyed by id, so the
  * compiler refuses a new id without its label. `*_OPTIONS` arrays keep the order the wizard shows.

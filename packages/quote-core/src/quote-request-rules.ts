@@ -1,8 +1,8 @@
 /**
- * The quote request contract in plain TypeScript: the body of POST /api/service-form and
- * {@link parseQuoteRequest}, which validates it with the step rules of `quote-rules.ts`. The machine
- * uses this module; the server's zod wrapper (`quoteRequestSchema`, in `quote-request.ts`) calls it too,
- * so the browser never runs zod and there is still one rule set.
+ * The quote request contract in plain TypeScript: the body of POST /api/service-form, the request the
+ * wizard builds from its answers ({@link requestFromAnswers}) and how problems with a body are
+ * reported. The machine uses this module, so it stays free of zod and of what only a server needs:
+ * parsing bodies from any sender is `parseQuoteRequest` in `server.ts`, with the same rules.
  */
 import type { QuoteAnswers, QuoteField } from './quote-answers.ts';
 import type {
@@ -21,14 +21,7 @@ import type {
   WindowCleaningType,
   WindowExtra,
 } from './quote-options.ts';
-import {
-  checkStep,
-  type FieldErrors,
-  fieldsInPlan,
-  quoteFieldRules,
-  REQUIRED_MESSAGES,
-} from './quote-rules.ts';
-import { stepsFor } from './step-plan.ts';
+import { type FieldErrors, quoteFieldRules, toSubmission } from './quote-rules.ts';
 
 /**
  * Fields required in every flow (service-type, timing, contact-info and terms steps). They are
@@ -44,36 +37,6 @@ export const ALWAYS_REQUIRED_FIELDS = [
   'address',
   'termsAccepted',
 ] as const;
-
-/** The request's fields in the order they are checked and output. */
-const REQUEST_FIELDS = [
-  'serviceType',
-  'bedrooms',
-  'bathrooms',
-  'propertyType',
-  'urgency',
-  'windowScope',
-  'carpetAreas',
-  'carpetNeeded',
-  'carpetRoomCounts',
-  'cleaningFocus',
-  'ovenType',
-  'ovenCondition',
-  'windowPanels',
-  'name',
-  'email',
-  'phone',
-  'address',
-  'howFoundUs',
-  'specialRequests',
-  'termsAccepted',
-  'ndisClientType',
-  'caseManagerName',
-  'caseManagerPhone',
-  'caseManagerEmail',
-  'caseManagerOrganization',
-  'caseManagerUpdates',
-] as const satisfies readonly QuoteField[];
 
 /** A valid quote request, as the API receives it after parsing. */
 export type QuoteRequest = {
@@ -106,7 +69,7 @@ export type QuoteRequest = {
   caseManagerUpdates?: boolean | undefined;
 };
 
-/** The submission body before parsing (what the widget sends): extras and how-found-us may be wording. */
+/** A submission body before parsing: other senders may give the extras and how-found-us by their wording. */
 export type QuoteRequestInput = Omit<QuoteRequest, 'windowScope' | 'cleaningFocus' | 'howFoundUs'> & {
   windowScope?: unknown[] | undefined;
   cleaningFocus?: unknown[] | undefined;
@@ -119,60 +82,25 @@ export interface RequestIssue {
   readonly message: string;
 }
 
-/** What {@link parseQuoteRequest} returns. */
+/** What the server's `parseQuoteRequest` (`@cleanquote/quote-core/server`) returns. */
 export type QuoteRequestResult =
   | { readonly success: true; readonly data: QuoteRequest }
   | { readonly success: false; readonly issues: RequestIssue[] };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const ALWAYS_REQUIRED: readonly QuoteField[] = ALWAYS_REQUIRED_FIELDS;
-
 /**
- * Validates a submission body. Beyond each field's own rule it enforces, per service, exactly what the
- * wizard's Next buttons enforce: it runs every step check of the request's plan (property size for
- * regular/deep/end of lease, oven size for ovens, panel count for windows, at least one carpet room for
- * carpet cleaning and for end of lease with carpet 'yes', case-manager details, contact details,
- * consent), and refuses `caseManagerUpdates: true` outside a case manager's booking. Unknown keys
- * are stripped, text is trimmed and choices given by their wording become ids; fields of other flows
- * are accepted but must still be valid. Every bad field is named once.
+ * The request the wizard sends for its answers: {@link toSubmission} with each value as its field's
+ * rule stores it (text trimmed), or `undefined` when a value breaks its rule. Meant for answers whose
+ * every step passes, as the machine's submit guard checks first: the server's `parseQuoteRequest`
+ * runs the same rules and step checks, so it accepts this request and returns the same data.
  */
-export function parseQuoteRequest(body: unknown): QuoteRequestResult {
-  if (!isRecord(body)) return { success: false, issues: [{ path: [], message: 'Invalid input' }] };
-  const data: Record<string, unknown> = {};
-  const issues: RequestIssue[] = [];
-  for (const field of REQUEST_FIELDS) {
-    const value = body[field];
-    if (value === undefined && !ALWAYS_REQUIRED.includes(field)) {
-      if (field in body) data[field] = undefined;
-      continue;
-    }
-    const checked = quoteFieldRules[field](value);
-    if (checked.value !== undefined || field in body) data[field] = checked.value;
-    for (const issue of checked.issues) issues.push({ path: [field, ...issue.path], message: issue.message });
+export function requestFromAnswers(answers: QuoteAnswers): QuoteRequest | undefined {
+  const request: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(toSubmission(answers))) {
+    const checked = quoteFieldRules[field as QuoteField](value);
+    if (checked.issues.length > 0) return undefined;
+    request[field] = checked.value;
   }
-  // Fields whose own rule failed are skipped so each field is named once.
-  const reported = new Set(issues.map((issue) => issue.path[0]));
-  const answers = data as unknown as QuoteAnswers;
-  for (const step of stepsFor(answers)) {
-    for (const [key, message] of Object.entries(checkStep(step, answers))) {
-      const path = key.split('.');
-      if (reported.has(path[0])) continue;
-      reported.add(path[0]);
-      issues.push({ path, message });
-    }
-  }
-  // The only rule across plans: an update needs somewhere to go (the case-manager step's email).
-  if (
-    answers.caseManagerUpdates === true &&
-    !reported.has('caseManagerUpdates') &&
-    !fieldsInPlan(answers).has('caseManagerUpdates')
-  ) {
-    issues.push({ path: ['caseManagerUpdates'], message: REQUIRED_MESSAGES.caseManagerUpdates });
-  }
-  return issues.length > 0 ? { success: false, issues } : { success: true, data: data as QuoteRequest };
+  return request as QuoteRequest;
 }
 
 /** Anything shaped like a zod error (zod and zod/mini alike, e.g. from @hono/zod-validator). */

@@ -3,8 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { quoteRequestSchema } from './quote-request.ts';
-import { parseQuoteRequest, toFieldErrors } from './quote-request-rules.ts';
-import { toSubmission } from './quote-rules.ts';
+import { requestFromAnswers, toFieldErrors } from './quote-request-rules.ts';
+import { quoteFieldRules, toSubmission } from './quote-rules.ts';
+import { parseQuoteRequest } from './server.ts';
 import { FLOW_NAMES, type FlowName, validAnswers } from './test-fixtures.ts';
 
 /** The body the widget would send for a flow, with overrides applied on top. */
@@ -240,9 +241,28 @@ describe('choices given by their spec wording', () => {
     const result = quoteRequestSchema.safeParse({ ...body('oven-clean'), howFoundUs: 'Carrier pigeon' });
     expect(result.success).toBe(false);
   });
+
+  it('are for other senders: the rules the wizard runs take ids only', () => {
+    expect(quoteFieldRules.howFoundUs('Friend recommendation').issues).not.toEqual([]);
+    expect(quoteFieldRules.cleaningFocus(['Double oven']).issues).not.toEqual([]);
+    expect(quoteFieldRules.howFoundUs('friend-recommendation').issues).toEqual([]);
+  });
 });
 
-describe('parseQuoteRequest (the plain rules the wizard runs, zod-free)', () => {
+describe("requestFromAnswers (the wizard's own request)", () => {
+  it.each(FLOW_NAMES)('is what the server makes of the %s body it is built from', (flow) => {
+    const answers = validAnswers(flow, { name: '  Alex  ', specialRequests: ' Gate code 12 ' });
+    const request = requestFromAnswers(answers);
+    expect(request).toEqual(quoteRequestSchema.parse(toSubmission(answers)));
+    expect(request?.name).toBe('Alex');
+  });
+
+  it('is undefined when a submitted value breaks its rule', () => {
+    expect(requestFromAnswers(validAnswers('regular-clean', { email: 'nope' }))).toBeUndefined();
+  });
+});
+
+describe("parseQuoteRequest (the server's plain parser, zod-free)", () => {
   it.each(FLOW_NAMES)('returns the same data as the schema for a %s request', (flow) => {
     const result = parseQuoteRequest(body(flow, { name: '  Alex  ', extra: 1 }));
     expect(result).toEqual({
@@ -285,6 +305,25 @@ describe('the browser side carries no zod', () => {
     visit('quote-wizard-machine.ts');
     expect(seen).toContain('quote-request-rules.ts');
     expect(seen).toContain('quote-options.ts');
+    expect(seen).not.toContain('quote-request.ts');
+  });
+
+  it('the main entry never reaches the server entry (parser for other senders, choice wording)', () => {
+    const here = dirname(fileURLToPath(import.meta.url));
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const source = readFileSync(join(here, file), 'utf8');
+      for (const [, imported] of source.matchAll(
+        /^(?:import|export) (?!type )[^;]*?from '\.\/([\w-]+\.ts)'/gms,
+      )) {
+        visit(imported as string);
+      }
+    };
+    visit('index.ts');
+    expect(seen).toContain('quote-wizard-machine.ts');
+    expect(seen).not.toContain('server.ts');
     expect(seen).not.toContain('quote-request.ts');
   });
 });

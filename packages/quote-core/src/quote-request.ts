@@ -1,11 +1,12 @@
 /**
  * The quote request contract as a zod schema, for the server: the body of POST /api/service-form.
- * It is a thin wrapper around {@link parseQuoteRequest} (plain TypeScript, `quote-request-rules.ts`),
- * so the API and the wizard share one rule set while the browser bundle carries no zod. Nothing the
- * machine imports may import this module.
+ * It is a thin wrapper around {@link parseQuoteRequest} (plain TypeScript, `server.ts`), which runs
+ * the wizard's own rules, so the API and the wizard share one rule set while the browser bundle
+ * carries no zod. Nothing the machine imports may import this module.
  */
 import * as z from 'zod/mini';
-import { parseQuoteRequest, type QuoteRequest } from './quote-request-rules.ts';
+import type { QuoteRequest } from './quote-request-rules.ts';
+import { parseQuoteRequest } from './server.ts';
 
 /**
  * The submission body, validated exactly as {@link parseQuoteRequest} does (same issues, same paths;

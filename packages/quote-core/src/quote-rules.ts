@@ -3,23 +3,22 @@
  * which fields each step asks, which of them are required, and what a valid value is.
  *
  * Plain TypeScript, no zod: the browser runs these. The machine's guards call {@link checkStep};
- * `parseQuoteRequest` (wrapped by the server's `quoteRequestSchema`) runs the same {@link checkStep}
- * for every step of the request's plan. Changing a rule here changes both.
+ * the server's `parseQuoteRequest` (`@cleanquote/quote-core/server`, wrapped by `quoteRequestSchema`)
+ * runs the same {@link checkStep} for every step of the request's plan. Changing a rule here changes
+ * both.
  */
 import { emptyAnswers, type QuoteAnswers, type QuoteField } from './quote-answers.ts';
 import {
   BATHROOM_COUNTS,
   BEDROOM_COUNTS,
   CARPET_NEEDED_ANSWERS,
-  HOW_FOUND_US_OPTIONS,
+  HOW_FOUND_US_SOURCES,
   NDIS_CLIENT_TYPES,
   OVEN_CONDITIONS,
-  OVEN_EXTRA_OPTIONS,
   OVEN_EXTRAS,
   OVEN_TYPES,
   PHONE_MIN_DIGITS,
   PROPERTY_TYPES,
-  type QuoteOption,
   ROOM_KINDS,
   ROOM_LABELS,
   ROOM_MAXIMUMS,
@@ -28,7 +27,6 @@ import {
   TEXT_LIMITS,
   URGENCIES,
   WINDOW_CLEANING_TYPES,
-  WINDOW_EXTRA_OPTIONS,
   WINDOW_EXTRAS,
   WINDOW_PANELS_MAX,
   WINDOW_PANELS_MIN,
@@ -76,7 +74,7 @@ export interface RuleIssue {
   readonly message: string;
 }
 
-/** What a rule makes of a value: the value as stored (text trimmed, wording → id) and its problems. */
+/** What a rule makes of a value: the value as stored (text trimmed) and its problems. */
 export interface RuleResult {
   readonly value: unknown;
   /** Empty when the value is valid. */
@@ -106,20 +104,6 @@ function oneOf(ids: readonly string[], field?: QuoteField, invalid?: string): Fi
     ids.includes(value as string)
       ? result(value)
       : result(value, field ? wrong(field, value, invalid) : 'Invalid input');
-}
-
-/**
- * Spec §3 names these choices by their wording ('Double oven', 'Friend recommendation'), so a caller
- * sending the wording instead of the id (any case) is understood; everything is stored as the id.
- */
-function idOrLabel(field: QuoteField, options: readonly QuoteOption[]): FieldRule {
-  const byLabel = new Map(options.map((option) => [option.label.toLowerCase(), option.id]));
-  const isId = oneOf(
-    options.map((option) => option.id),
-    field,
-  );
-  return (value) =>
-    isId(typeof value === 'string' ? (byLabel.get(value.trim().toLowerCase()) ?? value) : value);
 }
 
 function text(
@@ -223,11 +207,17 @@ const roomCounts: FieldRule = (value) => {
   return { value: counts, issues };
 };
 
+/** A rule for every answer field. */
+export type FieldRules = Readonly<Record<QuoteField, FieldRule>>;
+
 /**
  * What a valid value of each field is, whether or not the field is required. The request parser and
  * the step checks both use these, so a value the wizard lets through is one the server accepts.
+ * Choices are ids here: the wizard never holds anything else. The server's parser
+ * (`@cleanquote/quote-core/server`) also takes a choice given by its wording, and turns it into the
+ * id before these rules see it.
  */
-export const quoteFieldRules: Readonly<Record<QuoteField, FieldRule>> = {
+export const quoteFieldRules: FieldRules = {
   serviceType: oneOf(SERVICE_TYPES, 'serviceType'),
   bedrooms: oneOf(BEDROOM_COUNTS, 'bedrooms'),
   bathrooms: oneOf(BATHROOM_COUNTS, 'bathrooms'),
@@ -238,7 +228,7 @@ export const quoteFieldRules: Readonly<Record<QuoteField, FieldRule>> = {
   carpetRoomCounts: roomCounts,
   ovenType: oneOf(OVEN_TYPES, 'ovenType'),
   ovenCondition: oneOf(OVEN_CONDITIONS, 'ovenCondition'),
-  cleaningFocus: distinctList('cleaningFocus', OVEN_EXTRAS, idOrLabel('cleaningFocus', OVEN_EXTRA_OPTIONS)),
+  cleaningFocus: distinctList('cleaningFocus', OVEN_EXTRAS, oneOf(OVEN_EXTRAS, 'cleaningFocus')),
   windowPanels: (value) =>
     wholeNumber(
       wrong('windowPanels', value, 'Enter the number of window panels as a whole number'),
@@ -247,7 +237,7 @@ export const quoteFieldRules: Readonly<Record<QuoteField, FieldRule>> = {
       WINDOW_PANELS_MAX,
       `For more than ${WINDOW_PANELS_MAX} window panels, please call us`,
     )(value),
-  windowScope: distinctList('windowScope', WINDOW_EXTRAS, idOrLabel('windowScope', WINDOW_EXTRA_OPTIONS)),
+  windowScope: distinctList('windowScope', WINDOW_EXTRAS, oneOf(WINDOW_EXTRAS, 'windowScope')),
   ndisClientType: oneOf(NDIS_CLIENT_TYPES, 'ndisClientType'),
   caseManagerName: text('caseManagerName', "The case manager's name"),
   caseManagerPhone: phone('caseManagerPhone', "The case manager's phone number"),
@@ -260,7 +250,7 @@ export const quoteFieldRules: Readonly<Record<QuoteField, FieldRule>> = {
   phone: phone('phone', 'Your phone number'),
   address: text('address', 'The address'),
   termsAccepted: (value) => (value === true ? result(value) : result(value, REQUIRED_MESSAGES.termsAccepted)),
-  howFoundUs: idOrLabel('howFoundUs', HOW_FOUND_US_OPTIONS),
+  howFoundUs: oneOf(HOW_FOUND_US_SOURCES, 'howFoundUs'),
   specialRequests: text('specialRequests', 'Special requests', null, { multiline: true }),
 };
 
@@ -378,7 +368,8 @@ export function fieldsInPlan(answers: QuoteAnswers): ReadonlySet<QuoteField> {
 /**
  * The quote request body for these answers: only the fields of the current plan, without blank
  * optional ones. Oven answers after switching to windows, carpet rooms after answering 'no', case
- * manager details for a self-managed client: all left out. Parse the result with `parseQuoteRequest` (or, on the server, `quoteRequestSchema`).
+ * manager details for a self-managed client: all left out. The wizard turns it into its request with
+ * `requestFromAnswers`; a server parses a body with `parseQuoteRequest` or `quoteRequestSchema`.
  */
 export function toSubmission(answers: QuoteAnswers): Partial<QuoteAnswers> {
   const inPlan = fieldsInPlan(answers);

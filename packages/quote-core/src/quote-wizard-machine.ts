@@ -38,7 +38,7 @@ import {
   type ServiceType,
   type WindowExtra,
 } from './quote-options.ts';
-import { parseQuoteRequest, type QuoteRequest } from './quote-request-rules.ts';
+import { type QuoteRequest, requestFromAnswers } from './quote-request-rules.ts';
 import {
   checkStep,
   type FieldErrors,
@@ -226,9 +226,9 @@ function initialContext(input: QuoteWizardInput | undefined): QuoteWizardContext
 
 /** The request for answers the `canSubmit` guard accepted. */
 function validRequest(answers: QuoteAnswers): QuoteRequest {
-  const result = parseQuoteRequest(toSubmission(answers));
-  if (!result.success) throw new Error('The quote request is not valid.');
-  return result.data;
+  const request = requestFromAnswers(answers);
+  if (!request) throw new Error('The quote request is not valid.');
+  return request;
 }
 
 function failureMessage(error: unknown): string {
@@ -283,11 +283,11 @@ export const quoteWizardMachine = setup({
     /** Spec §5: the current step's rule (Next is enabled only when it passes). */
     currentStepPasses: ({ context }) => stepPasses(currentStep(context), context.answers),
     isLastStep: ({ context }) => context.stepIndex === context.steps.length - 1,
-    /** On the last step with every step passing and a request the server's schema accepts. */
+    /** On the last step with every step passing and every submitted value within its rule. */
     canSubmit: ({ context }) =>
       context.stepIndex === context.steps.length - 1 &&
       firstFailingStepIndex(context.answers) === -1 &&
-      parseQuoteRequest(toSubmission(context.answers)).success,
+      requestFromAnswers(context.answers) !== undefined,
     /** Spec §4: Back is blocked on the first step. */
     canGoBack: ({ context }) => context.stepIndex > 0,
     /** Spec §4: plus stops at the room's maximum. */

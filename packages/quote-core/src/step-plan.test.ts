@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { progressOf, stepsFor } from './step-plan.ts';
 import { FLOW_NAMES, SPEC_SEQUENCES, validAnswers } from './test-fixtures.ts';
 
-describe('stepsFor (spec §2 step sequences)', () => {
-  it.each(FLOW_NAMES)('gives the spec sequence for %s', (flow) => {
+describe("stepsFor: service-type, the service's own steps, then timing, contact-info, terms, final details", () => {
+  it.each(FLOW_NAMES)('gives the written-out step sequence for %s', (flow) => {
     expect(stepsFor(validAnswers(flow))).toEqual(SPEC_SEQUENCES[flow]);
   });
 

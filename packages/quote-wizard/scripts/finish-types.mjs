@@ -1,6 +1,7 @@
 // After `tsc -p tsconfig.build.json`: makes the declarations in dist/types self-contained for the
 // published package. @cleanquote/quote-core is private and bundled into dist/index.js, so imports of
-// it are pointed at its emitted declarations; source-style `.ts`/`.tsx` specifiers become `.js`.
+// it (its main entry and /server) are pointed at its emitted declarations; source-style `.ts`/`.tsx`
+// specifiers become `.js`.
 // Then writes dist/index.d.ts and dist/no-script-form.d.ts, the entries named by the package's
 // exports map.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,11 @@ import { fileURLToPath } from 'node:url';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const typesRoot = join(packageRoot, 'dist', 'types');
-const coreEntry = join(typesRoot, 'quote-core', 'src', 'index.js');
+// The quote-core entries the wizard imports, by subpath ('' for the main entry), and their declarations.
+const coreEntries = {
+  '': join(typesRoot, 'quote-core', 'src', 'index.js'),
+  '/server': join(typesRoot, 'quote-core', 'src', 'server.js'),
+};
 
 function declarationFiles(directory) {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -28,9 +33,12 @@ const files = declarationFiles(typesRoot);
 for (const file of files) {
   const text = readFileSync(file, 'utf8');
   const fixed = text
-    .replace(/(from\s+|import\(\s*)(['"])@cleanquote\/quote-core\2/g, (_, lead, quote) => {
-      return `${lead}${quote}${relativeSpecifier(file, coreEntry)}${quote}`;
-    })
+    .replace(
+      /(from\s+|import\(\s*)(['"])@cleanquote\/quote-core(\/server)?\2/g,
+      (_, lead, quote, subpath) => {
+        return `${lead}${quote}${relativeSpecifier(file, coreEntries[subpath ?? ''])}${quote}`;
+      },
+    )
     .replace(/(from\s+|import\(\s*)(['"])(\.{1,2}\/[^'"]+)\.tsx?\2/g, '$1$2$3.js$2');
   if (fixed !== text) writeFileSync(file, fixed);
 }

@@ -1,5 +1,6 @@
 /**
- * Where the wizard keeps its draft so answers survive a reload (DESIGN.md, 'No lost leads').
+ * Where the wizard keeps its draft, so a reload or a return visit before submitting never loses the
+ * visitor's answers.
  *
  * Nothing here runs during render: the server has no `window`, and reading storage while rendering
  * would make the first client render differ from the server's HTML.

@@ -22,6 +22,6 @@ export {
   type QuoteFormAction,
   type QuoteFormOutcome,
   type QuoteFormState,
-  readQuoteForm,
   serializeQuoteFormState,
 } from '@cleanquote/quote-core';
+export { readQuoteForm } from '@cleanquote/quote-core/server';

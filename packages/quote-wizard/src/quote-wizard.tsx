@@ -1,5 +1,6 @@
 /**
- * <QuoteWizard/>: the quote wizard of spec §2 on the @cleanquote/quote-core machine.
+ * <QuoteWizard/>: the quote wizard (one question per step, the steps chosen by the service) on the
+ * @cleanquote/quote-core machine.
  *
  * The machine owns every rule (which steps, what Next needs, what counters allow, submission and
  * retry); this component renders its snapshot and sends it events. Side effects are injected with
@@ -76,7 +77,7 @@ export type QuoteWizardTheme = 'light' | 'dark' | 'auto';
 export interface QuoteWizardProps {
   /** A `?service=` value to pre-select: a service-card slug ('oven-clean') or a service id. */
   readonly service?: string | null | undefined;
-  /** A `?suburb=` slug to pre-fill the address with ('box-hill' → 'Box Hill, VIC', spec §4). */
+  /** A `?suburb=` slug to pre-fill the address with: words capitalised, ', VIC' added ('box-hill' → 'Box Hill, VIC'). */
   readonly suburb?: string | null | undefined;
   /** The partner site's key: sent as `X-Partner-Key`, and keeps the draft per partner. */
   readonly partnerKey?: string | undefined;

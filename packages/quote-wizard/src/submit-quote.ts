@@ -1,7 +1,8 @@
 /**
  * The default way a quote request reaches the business: POST /api/service-form with the
  * idempotency key, a timeout and offline detection. It resolves only with the server's reference;
- * every failure rejects with a message the visitor can read (DESIGN.md, 'No lost leads').
+ * every failure rejects with a message the visitor can read, so the wizard never claims a quote was
+ * sent when it was not, and keeps the answers for a retry.
  */
 import type { SubmitQuoteInput, SubmitQuoteOutput } from '@cleanquote/quote-core';
 

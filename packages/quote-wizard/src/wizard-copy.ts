@@ -1,15 +1,16 @@
 /**
- * The wizard's own wording. Texts the spec fixes (§2) are marked; the rest is ours. Option labels
- * and ids come from @cleanquote/quote-core so the wording of a choice and its submitted id never drift.
+ * The wizard's own wording. Texts marked 'fixed wording' are the product's and stay word for word
+ * (visitors and the business know them); the rest is ours to reword. Option labels and ids come from
+ * @cleanquote/quote-core so the wording of a choice and its submitted id never drift.
  */
 import type { RoomKind, StepId } from '@cleanquote/quote-core';
 
-/** Spec §2: the wizard's heading and subtitle. */
+/** Fixed wording: the wizard's heading and subtitle. */
 export const WIZARD_TITLE = 'Get Your Cleaning Quote';
-/** Spec §2. */
+/** Fixed wording. */
 export const WIZARD_SUBTITLE = 'Just a few quick questions to get you an accurate quote';
 
-/** Spec §2: button labels. */
+/** Button labels: fixed wording, except 'Try again', which is ours. */
 export const BUTTON_LABELS = {
   back: 'Back',
   next: 'Next',
@@ -18,16 +19,16 @@ export const BUTTON_LABELS = {
   retry: 'Try again',
 } as const;
 
-/** Spec §2: shown once the terms box is ticked. */
+/** Fixed wording: shown once the terms box is ticked. */
 export const TERMS_THANK_YOU = 'Thank you for agreeing to our terms and privacy policy';
 
 /** The case manager's checkbox on the NDIS step: updates by email, off unless ticked. */
 export const CASE_MANAGER_UPDATES_LABEL = 'Email me when this request moves on';
 
-/** Spec §2: the carpet summary heading. */
+/** Fixed wording: the carpet summary heading. */
 export const SELECTED_AREAS_TITLE = 'Selected Areas';
 
-/** Spec §2: 'N room(s)'. */
+/** Fixed wording: 'N room(s)'. */
 export function roomCountText(count: number): string {
   return `${count} room(s)`;
 }

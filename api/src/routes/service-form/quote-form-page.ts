@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { decideQuoteForm, type QuoteFormState, readQuoteForm } from '@cleanquote/quote-core';
+import { decideQuoteForm, type QuoteFormState } from '@cleanquote/quote-core';
 import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
+import { readQuoteForm } from '@cleanquote/quote-core/server';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../lib/app-env.ts';
