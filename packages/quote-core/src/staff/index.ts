@@ -94,6 +94,23 @@ export {
   quoteTotals,
 } from './priced-quote.ts';
 export {
+  type CollectEvent,
+  type CollectEventInput,
+  collectEvent,
+  FUNNEL_EVENTS,
+  FUNNEL_STEPS,
+  type FunnelEvent,
+  type NewsletterSignup,
+  type NewsletterSignupInput,
+  newsletterSignup,
+  type SignIn,
+  type SignInInput,
+  signIn,
+  type TeamContact,
+  type TeamContactInput,
+  teamContact,
+} from './public-requests.ts';
+export {
   LOST_REASONS,
   type LostReason,
   QUOTE_STATUSES,
