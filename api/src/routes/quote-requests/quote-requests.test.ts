@@ -55,7 +55,7 @@ describe('GET /api/contact without a dashboard password', () => {
     expect(await response.json()).toMatchObject({ requestId: expect.any(String) });
   });
 
-  it('lists quote requests newest first with the spec §3 fields, status and source', async () => {
+  it('lists quote requests newest first with name, contact, address, service, message and time, status and source', async () => {
     await storeQuotes(3);
     const response = await list(await signIn(context.app));
     expect(response.status).toBe(200);

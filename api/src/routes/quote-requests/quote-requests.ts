@@ -3,6 +3,7 @@ import { quoteDraft, quoteNote, quoteReply, quoteStatusChange } from '@cleanquot
 import { type Context, Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { jsonBody } from '../../lib/json-body.ts';
+import { pathParams } from '../../lib/request-validators.ts';
 import {
   createQuoteDraft,
   type QuoteRefusal,
@@ -20,6 +21,9 @@ import { sendQuoteReply } from '../../quote-requests/replies.ts';
 import { queueInvoice, readQuoteSync, retryQuoteSync } from '../../xero/sync-queue.ts';
 import { exportCsv } from './csv.ts';
 import { quoteRequestListQuery } from './quote-request-list-query.ts';
+
+/** The quote request a route under /:id is about. */
+const byId = pathParams('id');
 
 /** Who a mail to the customer comes from and answers to: MAIL_FROM, Reply-To the business. */
 function customerMailSender(c: Context<AuthEnv>) {
@@ -81,14 +85,14 @@ export const quoteRequestRoutes = new Hono<AuthEnv>()
     linkNextPage(c, query, quotes, query.limit);
     return c.json(quotes);
   })
-  .get('/:id', async (c) => {
-    const quote = await readQuoteDetail(c.var.database.db, c.req.param('id'));
+  .get('/:id', byId, async (c) => {
+    const quote = await readQuoteDetail(c.var.database.db, c.req.valid('param').id);
     if (!quote) return c.json({ error: 'No quote request with that id.', requestId: c.var.requestId }, 404);
     return c.json(quote);
   })
   // Any status to any other (reopening included); 'lost' needs a reason. 200 with the whole quote.
-  .post('/:id/status', jsonBody(quoteStatusChange), async (c) => {
-    const id = c.req.param('id');
+  .post('/:id/status', byId, jsonBody(quoteStatusChange), async (c) => {
+    const { id } = c.req.valid('param');
     const found = await changeQuoteStatus(
       c.var.database,
       id,
@@ -100,14 +104,15 @@ export const quoteRequestRoutes = new Hono<AuthEnv>()
     return c.json(await readQuoteDetail(c.var.database.db, id));
   })
   // 201 with the new history entry.
-  .post('/:id/notes', jsonBody(quoteNote), async (c) => {
-    const entry = await addQuoteNote(c.var.database, c.req.param('id'), c.req.valid('json'), actorOf(c));
+  .post('/:id/notes', byId, jsonBody(quoteNote), async (c) => {
+    const { id } = c.req.valid('param');
+    const entry = await addQuoteNote(c.var.database, id, c.req.valid('json'), actorOf(c));
     if (!entry) return c.json({ error: 'No quote request with that id.', requestId: c.var.requestId }, 404);
     return c.json(entry, 201);
   })
   // 202 {mailId, entry}: the reply is queued, the delivery worker sends it.
-  .post('/:id/reply', jsonBody(quoteReply), async (c) => {
-    const id = c.req.param('id');
+  .post('/:id/reply', byId, jsonBody(quoteReply), async (c) => {
+    const { id } = c.req.valid('param');
     const sent = await sendQuoteReply(
       c.var.database,
       id,
@@ -120,11 +125,11 @@ export const quoteRequestRoutes = new Hono<AuthEnv>()
     return c.json(sent, 202);
   })
   // 201 with version 1, a draft.
-  .post('/:id/quote', jsonBody(quoteDraft), async (c) => {
+  .post('/:id/quote', byId, jsonBody(quoteDraft), async (c) => {
     const { database, environment } = c.var;
     const quote = await createQuoteDraft(
       database,
-      c.req.param('id'),
+      c.req.valid('param').id,
       c.req.valid('json'),
       environment.GST_REGISTERED,
     );
@@ -132,27 +137,27 @@ export const quoteRequestRoutes = new Hono<AuthEnv>()
     return c.json(quote, 201);
   })
   // 200 with the draft as changed, or the next version's draft once the latest was sent.
-  .put('/:id/quote', jsonBody(quoteDraft), async (c) => {
+  .put('/:id/quote', byId, jsonBody(quoteDraft), async (c) => {
     const { database, environment } = c.var;
     const quote = await reviseQuote(
       database,
-      c.req.param('id'),
+      c.req.valid('param').id,
       c.req.valid('json'),
       environment.GST_REGISTERED,
     );
     if (typeof quote === 'string') return refused(c, quote);
     return c.json(quote, 200);
   })
-  .get('/:id/quote', async (c) => {
+  .get('/:id/quote', byId, async (c) => {
     const { database, environment } = c.var;
-    const quote = await readPricedQuote(database.db, c.req.param('id'), environment.GST_REGISTERED);
+    const quote = await readPricedQuote(database.db, c.req.valid('param').id, environment.GST_REGISTERED);
     if (typeof quote === 'string') return refused(c, quote);
     return c.json(quote, 200);
   })
   // 200 {version, status, validUntil}: the mail is queued, the delivery worker sends it.
-  .post('/:id/quote/send', async (c) => {
+  .post('/:id/quote/send', byId, async (c) => {
     const { database, environment } = c.var;
-    const sent = await sendPricedQuote(database, c.req.param('id'), {
+    const sent = await sendPricedQuote(database, c.req.valid('param').id, {
       sender: customerMailSender(c),
       publicUrl: environment.PUBLIC_URL,
       gstRegistered: environment.GST_REGISTERED,
@@ -161,15 +166,15 @@ export const quoteRequestRoutes = new Hono<AuthEnv>()
     if (typeof sent === 'string') return refused(c, sent);
     return c.json(sent, 200);
   })
-  .get('/:id/xero', async (c) => {
-    const sync = await readQuoteSync(c.var.database.db, c.req.param('id'));
+  .get('/:id/xero', byId, async (c) => {
+    const sync = await readQuoteSync(c.var.database.db, c.req.valid('param').id);
     if (!sync) return c.json({ error: 'This request has no quote yet.', requestId: c.var.requestId }, 404);
     return c.json(sync, 200);
   })
   // 202 when the invoice is queued; 200 when it was asked for before (nothing more is queued).
-  .post('/:id/xero/invoice', async (c) => {
+  .post('/:id/xero/invoice', byId, async (c) => {
     const { database } = c.var;
-    const id = c.req.param('id');
+    const { id } = c.req.valid('param');
     const requestId = c.var.requestId;
     const queued = await queueInvoice(database, id, new Date());
     if (queued === 'no-request') return c.json({ error: 'This request has no quote yet.', requestId }, 404);
@@ -190,9 +195,9 @@ export const quoteRequestRoutes = new Hono<AuthEnv>()
     return c.json(sync, queued === 'queued' ? 202 : 200);
   })
   // Sends the quote's failed writes now; background retries go on if this attempt fails too.
-  .post('/:id/xero/retry', async (c) => {
+  .post('/:id/xero/retry', byId, async (c) => {
     const { database } = c.var;
-    const id = c.req.param('id');
+    const { id } = c.req.valid('param');
     await retryQuoteSync(database, id, new Date());
     const sync = await readQuoteSync(database.db, id);
     if (!sync) return c.json({ error: 'This request has no quote yet.', requestId: c.var.requestId }, 404);
