@@ -1,4 +1,5 @@
 import { customerService, team } from '@cleanquote/content';
+import { teamContact } from '@cleanquote/quote-core/staff';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { outbox, teamContactMessages } from '../../db/schema.ts';
@@ -6,7 +7,6 @@ import type { MailDeliveryWorker } from '../../mail/delivery.ts';
 import { freePort, startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
 import { startTestMailDelivery } from '../../test-support/test-mail.ts';
-import { teamContactBody } from './team-contact.ts';
 
 const [founder, salesManager] = team;
 if (!founder || !salesManager) throw new Error('packages/content has no team');
@@ -257,7 +257,7 @@ describe('POST /api/team-contact', () => {
         expect(response.status).toBeLessThan(500);
         const after = (await stored()).messages.length;
         if (response.status === 201) {
-          expect(teamContactBody.safeParse(candidate).success).toBe(true);
+          expect(teamContact.safeParse(candidate).success).toBe(true);
           expect(after).toBe(before + 1);
         } else {
           expect(response.status).toBe(400);
