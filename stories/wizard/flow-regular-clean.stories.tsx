@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { flowStep, WizardStory } from './wizard-story-support.tsx';
 
-/** Spec §2, Regular clean: every step with the flow's answers filled in (restored from a draft). */
+/** Regular clean: every step with the flow's answers filled in (restored from a draft). */
 const meta = {
   title: 'Wizard/Flows/Regular clean',
   component: WizardStory,

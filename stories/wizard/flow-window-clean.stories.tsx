@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { flowStep, WizardStory } from './wizard-story-support.tsx';
 
-/** Spec §2, Window cleaning: every step with the flow's answers filled in (restored from a draft). */
+/** Window cleaning: every step with the flow's answers filled in (restored from a draft). */
 const meta = {
   title: 'Wizard/Flows/Window cleaning',
   component: WizardStory,

@@ -75,7 +75,7 @@ test.beforeEach(async ({ page }) => {
 test('service cards, property size, carpets, timing, contact, terms and final details', async ({ page }) => {
   test.setTimeout(60_000);
   expect(await expectLabelsInNames(page)).toBeGreaterThan(7);
-  // Spec §3: the service notes are part of the cards' names.
+  // The service notes are part of the cards' names.
   await expect(wizard(page).getByRole('radio', { name: /Bond-back guarantee/ })).toHaveAccessibleName(
     'End of Lease Cleaning Bond-back guarantee',
   );
@@ -108,7 +108,7 @@ test('service cards, property size, carpets, timing, contact, terms and final de
 
   await next(page, 'When do you need the clean?');
   await expectLabelsInNames(page);
-  // Spec §2's timing wording, as written, in the names: "click Today/Tomorrow" finds the card.
+  // The timing cards' wording, as written, in the names: "click Today/Tomorrow" finds the card.
   for (const [phrase, name] of [
     ['Today/Tomorrow', 'Urgent Today/Tomorrow'],
     ['within 7 days', 'This week within 7 days'],

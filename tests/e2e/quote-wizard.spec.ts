@@ -123,7 +123,7 @@ interface Flow {
   readonly title: string;
   readonly serviceLabel: string;
   readonly serviceType: string;
-  /** Spec §2 'Step sequences', by hand. */
+  /** Each service's step sequence, written out by hand. */
   readonly steps: readonly StepId[];
   readonly carpet?: 'yes' | 'no';
   readonly caseManager?: boolean;

@@ -280,7 +280,7 @@ export const quoteWizardMachine = setup({
     }),
   },
   guards: {
-    /** Spec §5: the current step's rule (Next is enabled only when it passes). */
+    /** The current step's rule: Next is enabled only when it passes. */
     currentStepPasses: ({ context }) => stepPasses(currentStep(context), context.answers),
     isLastStep: ({ context }) => context.stepIndex === context.steps.length - 1,
     /** On the last step with every step passing and every submitted value within its rule. */
@@ -288,14 +288,14 @@ export const quoteWizardMachine = setup({
       context.stepIndex === context.steps.length - 1 &&
       firstFailingStepIndex(context.answers) === -1 &&
       requestFromAnswers(context.answers) !== undefined,
-    /** Spec §4: Back is blocked on the first step. */
+    /** Back is blocked on the first step. */
     canGoBack: ({ context }) => context.stepIndex > 0,
-    /** Spec §4: plus stops at the room's maximum. */
+    /** Plus stops at the room's maximum. */
     roomBelowMaximum: ({ context, event }) => {
       assertEvent(event, 'INCREMENT_ROOM');
       return (context.answers.carpetRoomCounts[event.room] ?? 0) < ROOM_MAXIMUMS[event.room];
     },
-    /** Spec §4: minus is disabled at 0. */
+    /** Minus is disabled at 0. */
     roomAboveZero: ({ context, event }) => {
       assertEvent(event, 'DECREMENT_ROOM');
       return (context.answers.carpetRoomCounts[event.room] ?? 0) > 0;

@@ -21,7 +21,7 @@ export const FLOW_NAMES: readonly FlowName[] = [
   'ndis-aged-care+case-manager',
 ];
 
-/** Spec §2 'Step sequences', written out by hand so tests do not check stepsFor against itself. */
+/** Each service's step sequence, written out by hand so tests do not check stepsFor against itself. */
 export const SPEC_SEQUENCES: Readonly<Record<FlowName, readonly string[]>> = {
   'regular-clean': [
     'service-type',

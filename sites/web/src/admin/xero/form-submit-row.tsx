@@ -5,7 +5,7 @@ export interface FormSubmitRowProps {
   problemId: string | undefined;
   busy: boolean;
   label: string;
-  /** Spec §4: 'Sending...' or 'Setting up...' while the request runs. */
+  /** 'Sending...' or 'Setting up...' while the request runs. */
   busyLabel: string;
 }
 
