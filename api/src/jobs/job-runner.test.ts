@@ -10,7 +10,7 @@ import { jobRuns, outbox } from '../db/schema.ts';
 import { type Environment, parseEnvironment } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
 import { melbourneIsoString } from '../lib/melbourne-time.ts';
-import { jobStatuses } from '../routes/admin/jobs.ts';
+import { jobStatuses } from '../system-status/job-statuses.ts';
 import { createTestAdmin, signIn } from '../test-support/sign-in.ts';
 import { ManualClock } from './clock.ts';
 import { JobRunner, type ScheduledJob } from './job-runner.ts';

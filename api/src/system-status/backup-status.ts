@@ -1,10 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { backupJob } from '../../backups/backup-job.ts';
-import { backupsAreOurs, databaseFilePath, listBackups } from '../../backups/snapshot.ts';
-import type { Database } from '../../db/database.ts';
-import type { Environment } from '../../env.ts';
-import { lastJobRun } from '../../jobs/job-runner.ts';
+import { backupJob } from '../backups/backup-job.ts';
+import { backupsAreOurs, databaseFilePath, listBackups } from '../backups/snapshot.ts';
+import type { Database } from '../db/database.ts';
+import type { Environment } from '../env.ts';
+import { lastJobRun } from '../jobs/job-runner.ts';
 
 /** A backup older than this leaves the hourly schedule behind: the dashboard shows it failing. */
 export const BACKUP_STALE_AFTER_MS = 2 * 60 * 60 * 1000;

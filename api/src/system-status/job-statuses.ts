@@ -1,13 +1,10 @@
-import { Hono } from 'hono';
-import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
-import type { JobRunStatus } from '../../db/schema.ts';
-import { type Clock, systemClock } from '../../jobs/clock.ts';
-import { lastJobRun, nextFireTime, type ScheduledJob } from '../../jobs/job-runner.ts';
-import { SCHEDULED_JOBS } from '../../jobs/scheduled-jobs.ts';
-import { BUSINESS_TIME_ZONE, melbourneIsoString } from '../../lib/melbourne-time.ts';
-import { weeklyReportJobs } from '../../xero/weekly-reports.ts';
+import type { JobRunStatus } from '../db/schema.ts';
+import { lastJobRun, nextFireTime, type ScheduledJob } from '../jobs/job-runner.ts';
+import { SCHEDULED_JOBS } from '../jobs/scheduled-jobs.ts';
+import { BUSINESS_TIME_ZONE, melbourneIsoString } from '../lib/melbourne-time.ts';
+import { weeklyReportJobs } from '../xero/weekly-reports.ts';
 
-/** One job of GET /api/admin/jobs. Times are Melbourne local time with their offset. */
+/** One scheduled job as staff see it (GET /api/admin/jobs). Times are Melbourne local time with their offset. */
 export interface JobStatus {
   name: string;
   schedule: string;
@@ -62,15 +59,4 @@ export async function jobStatuses(
       };
     }),
   );
-}
-
-/**
- * GET /api/admin/jobs: every scheduled job — name, cron schedule, time zone, the next run in
- * Melbourne time with its offset ('2026-11-24T09:00:00+11:00') and the last run (period, status,
- * times, error). Admin session; no quote data, so open before the dashboard unlock.
- */
-export function adminJobRoutes(clock: Clock = systemClock) {
-  return new Hono<AuthEnv>()
-    .use(requireAdmin)
-    .get('/', async (c) => c.json(await jobStatuses(c.var.database, clock.now())));
 }

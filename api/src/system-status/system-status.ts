@@ -1,13 +1,13 @@
 import { and, count, desc, eq, gt, inArray, lt, max } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { reportRecipients } from '../../analytics/report-mail.ts';
-import type { AuthEnv } from '../../auth/middleware.ts';
-import { outbox, quoteRequests } from '../../db/schema.ts';
-import { dailyReportJob } from '../../jobs/scheduled-jobs.ts';
-import { countAwaitingAnswer } from '../../priced-quotes/latest-version.ts';
-import { countFailedSyncs } from '../../xero/sync-queue.ts';
+import { reportRecipients } from '../analytics/report-mail.ts';
+import type { Database } from '../db/database.ts';
+import { outbox, quoteRequests } from '../db/schema.ts';
+import type { Environment } from '../env.ts';
+import { dailyReportJob } from '../jobs/scheduled-jobs.ts';
+import { countAwaitingAnswer } from '../priced-quotes/latest-version.ts';
+import { countFailedSyncs } from '../xero/sync-queue.ts';
 import { type BackupStatus, backupStatus } from './backup-status.ts';
-import { type JobStatus, jobStatuses } from './jobs.ts';
+import { type JobStatus, jobStatuses } from './job-statuses.ts';
 
 /** What GET /api/admin/status answers: the dashboard's System Status, measured now. */
 export interface SystemStatus {
@@ -48,14 +48,13 @@ export interface DailyReportStatus extends JobStatus {
 const ADDRESS = /[^\s<>"',;:]+@[^\s<>"',;:]+/g;
 
 /**
- * GET /api/admin/status: live checks for the dashboard — the database answers a query now (with its
- * latency), the outbox's backlog and dead letters, how the last delivery went, and how many quote
- * requests are new and how many of those are past the 24-hour reply promise, and how many priced
- * quotes wait for the customer's answer, and when the last good backup was taken. Counts only: no quote,
- * mail or customer data, so it needs no dashboard unlock.
+ * The System Status (GET /api/admin/status), measured now: whether the database answers a query
+ * (with its latency), the outbox's backlog and dead letters, how the last delivery went, how many
+ * quote requests are new and how many of those are past the 24-hour reply promise, how many priced
+ * quotes wait for the customer's answer, the daily report's job, and when the last good backup was
+ * taken. Counts only: no quote, mail or customer data, so it needs no dashboard unlock.
  */
-export async function systemStatus(c: Context<AuthEnv>): Promise<SystemStatus> {
-  const { database, environment } = c.var;
+export async function systemStatus(database: Database, environment: Environment): Promise<SystemStatus> {
   const started = performance.now();
   let ok = true;
   try {

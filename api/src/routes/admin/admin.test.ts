@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outbox, quoteRequests } from '../../db/schema.ts';
 import { enqueueMail, enqueueMails } from '../../mail/outbox.ts';
+import type { SystemStatus } from '../../system-status/system-status.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
-import type { SystemStatus } from './status.ts';
 
 let context: Awaited<ReturnType<typeof createTestApp>>;
 let cookie: string;
@@ -108,6 +108,17 @@ describe('paging through the outbox', () => {
       headers: { Cookie: cookie },
     });
     expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'Unknown mail id in before.' });
+  });
+
+  it('answers 400 for a status or limit the log does not have', async () => {
+    for (const query of ['status=lost', 'limit=0', 'limit=many']) {
+      const response = await context.app.request(`/api/admin/outbox?${query}`, {
+        headers: { Cookie: cookie },
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'Invalid query.', requestId: expect.any(String) });
+    }
   });
 });
 

@@ -13,11 +13,11 @@ import { ManualClock } from '../../jobs/clock.ts';
 import { JobRunner } from '../../jobs/job-runner.ts';
 import { createLogger } from '../../lib/logger.ts';
 import type { MailDeliveryWorker } from '../../mail/delivery.ts';
+import { backupStatus } from '../../system-status/backup-status.ts';
+import type { SystemStatus } from '../../system-status/system-status.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
 import { startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
 import { startTestMailDelivery } from '../../test-support/test-mail.ts';
-import { backupStatus } from './backup-status.ts';
-import type { SystemStatus } from './status.ts';
 
 const ADMIN_EMAIL = 'owner@sparkleclean.example';
 

@@ -1,0 +1,68 @@
+import type { MailListQuery } from '@cleanquote/quote-core/staff';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Db } from '../db/database.ts';
+import { outbox } from '../db/schema.ts';
+import { storedTextReader } from '../db/stored-text.ts';
+import { afterCursor, newestFirst } from '../lib/keyset-page.ts';
+import { mailBodies } from './mail-bodies.ts';
+import { outboxSignal } from './outbox.ts';
+
+const outboxPage = { table: outbox, createdAt: outbox.createdAt, id: outbox.id };
+// Text read as bytes: a stored value that is not UTF-8 shows as U+FFFD instead of aborting the process.
+const outboxReader = storedTextReader(outbox, [
+  'id',
+  'kind',
+  'messageId',
+  'toAddress',
+  'subject',
+  'textBody',
+  'htmlBody',
+  'recordId',
+  'status',
+  'attempts',
+  'nextAttemptAt',
+  'lastError',
+  'sentAt',
+  'createdAt',
+]);
+
+/**
+ * One page of the mail log staff read (the outbox, newest first), each mail with its text. A quote's
+ * mails are written from the quote on reading, as on delivery (mail-bodies.ts). Null when `before`
+ * names no mail.
+ */
+export async function readMailLog(db: Db, { status, limit, before }: MailListQuery, publicUrl: string) {
+  const after = await afterCursor(db, outboxPage, before);
+  if (after === null) return null;
+  const raw = await db
+    .select(outboxReader.selection)
+    .from(outbox)
+    .where(and(status ? eq(outbox.status, status) : undefined, after))
+    .orderBy(...newestFirst(outboxPage))
+    .limit(limit);
+  const rows = raw.map((row) => outboxReader.decode(row).row);
+  const bodies = await mailBodies(db, rows, publicUrl);
+  return rows.map(({ textBody: _text, htmlBody: _html, recordId: _record, toAddress, ...mail }) => ({
+    ...mail,
+    to: toAddress,
+    text: bodies.get(mail.id)?.text ?? null,
+  }));
+}
+
+/**
+ * Queues a dead-lettered mail again, as new (no attempts yet, due now), and wakes the delivery
+ * worker. False when no dead-lettered mail has that id.
+ */
+export async function retryDeadMail(database: Database, id: string): Promise<boolean> {
+  const now = new Date();
+  const [updated] = await database.writes.run((tx) =>
+    tx
+      .update(outbox)
+      .set({ status: 'queued', attempts: 0, nextAttemptAt: now, lastError: null, updatedAt: now })
+      .where(and(eq(outbox.id, id), eq(outbox.status, 'dead')))
+      .returning({ id: outbox.id }),
+  );
+  if (!updated) return false;
+  outboxSignal.emit('enqueued', updated.id);
+  return true;
+}
