@@ -1,3 +1,4 @@
+import { FUNNEL_STEPS } from '@cleanquote/quote-core/staff';
 import { and, count, countDistinct, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { letOthersRun } from '../db/let-others-run.ts';
@@ -5,7 +6,6 @@ import { funnelEvents, pageViews, pricedQuotes, quoteRequests } from '../db/sche
 import { storedTextReader } from '../db/stored-text.ts';
 import { addDays, melbourneDayBounds } from '../lib/melbourne-time.ts';
 import { messageOf } from '../lib/quote-message.ts';
-import { FUNNEL_STEPS } from './funnel-steps.ts';
 
 /** A quote request of the reported day (quote request fields, plus reference and source). */
 export interface ReportedQuoteRequest {

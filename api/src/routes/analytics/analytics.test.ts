@@ -125,10 +125,19 @@ describe('POST /api/collect', () => {
       body: JSON.stringify(view('https://clean.example/')),
     });
     expect(form.status).toBe(415);
-    expect((await collect('{not json')).status).toBe(400);
-    expect((await collect({ kind: 'view', url: 'not a url' })).status).toBe(400);
-    expect((await collect({ kind: 'funnel', visit: 'abc', step: 'contact-info' })).status).toBe(400);
-    expect((await collect({ kind: 'funnel', visit: 'visit-0001', step: 'pay-now' })).status).toBe(400);
+    const refusal = async (body: unknown) => {
+      const response = await collect(body);
+      return { status: response.status, error: ((await response.json()) as { error: string }).error };
+    };
+    expect(await refusal('{not json')).toEqual({ status: 400, error: 'Send one event as JSON.' });
+    expect(await refusal({ kind: 'view', url: 'not a url' })).toEqual({
+      status: 400,
+      error: 'url must be the page address.',
+    });
+    const notAnEvent = { status: 400, error: 'Not an event this endpoint counts.' };
+    expect(await refusal({ kind: 'funnel', visit: 'abc', step: 'contact-info' })).toEqual(notAnEvent);
+    expect(await refusal({ kind: 'funnel', visit: 'visit-0001', step: 'pay-now' })).toEqual(notAnEvent);
+    expect(await refusal([view('https://clean.example/')])).toEqual(notAnEvent);
     expect(await storedViews()).toEqual([]);
   });
 
@@ -396,6 +405,7 @@ describe('GET /api/analytics/report', () => {
       headers: { Cookie: cookie },
     });
     expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: 'date must be a day written YYYY-MM-DD.' });
   });
 
   it('is for staff only, behind the quote-dashboard lock (it lists the day’s quote requests)', async () => {

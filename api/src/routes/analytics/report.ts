@@ -1,15 +1,18 @@
-import { isCalendarDay } from '@cleanquote/quote-core/staff';
+import { analyticsReportQuery } from '@cleanquote/quote-core/staff';
 import { Hono } from 'hono';
 import { buildAnalyticsReport } from '../../analytics/report.ts';
 import { enqueueDailyReport, reportRecipients } from '../../analytics/report-mail.ts';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { type Clock, systemClock } from '../../jobs/clock.ts';
 import { addDays, melbourneDay } from '../../lib/melbourne-time.ts';
+import { validQuery } from '../../lib/request-validators.ts';
 
-/** `?date=` as a Melbourne day, default yesterday; undefined when it is not a real 'YYYY-MM-DD'. */
-function reportDay(value: string | undefined, now: Date): string | undefined {
-  if (value === undefined || value === '') return addDays(melbourneDay(now), -1);
-  return isCalendarDay(value) ? value : undefined;
+/** `?date=`: a Melbourne day written YYYY-MM-DD, or nothing for yesterday. */
+const reportQuery = validQuery(analyticsReportQuery, 'date must be a day written YYYY-MM-DD.');
+
+/** The day asked for, or yesterday in Melbourne when none was. */
+function reportDay(date: string | undefined, now: Date): string {
+  return date ? date : addDays(melbourneDay(now), -1);
 }
 
 /**
@@ -22,17 +25,13 @@ function reportDay(value: string | undefined, now: Date): string | undefined {
 export function analyticsRoutes(clock: Clock = systemClock) {
   return new Hono<AuthEnv>()
     .use(requireAdmin)
-    .get('/report', async (c) => {
-      const day = reportDay(c.req.query('date'), clock.now());
-      if (!day)
-        return c.json({ error: 'date must be a day written YYYY-MM-DD.', requestId: c.var.requestId }, 400);
+    .get('/report', reportQuery, async (c) => {
+      const day = reportDay(c.req.valid('query').date, clock.now());
       const { database, environment } = c.var;
       return c.json(await buildAnalyticsReport(database.db, day, { publicUrl: environment.PUBLIC_URL }));
     })
-    .post('/send-report', async (c) => {
-      const day = reportDay(c.req.query('date'), clock.now());
-      if (!day)
-        return c.json({ error: 'date must be a day written YYYY-MM-DD.', requestId: c.var.requestId }, 400);
+    .post('/send-report', reportQuery, async (c) => {
+      const day = reportDay(c.req.valid('query').date, clock.now());
       const { database, environment } = c.var;
       if (reportRecipients(environment).length === 0) {
         return c.json(

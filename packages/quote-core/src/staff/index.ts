@@ -9,6 +9,7 @@
  * @packageDocumentation
  */
 
+export { type AnalyticsReportQueryInput, analyticsReportQuery } from './analytics-report.ts';
 export {
   type DashboardUnlock,
   type DashboardUnlockInput,
