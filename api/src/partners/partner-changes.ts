@@ -1,8 +1,10 @@
+import type { NewPartner, PartnerChange } from '@cleanquote/quote-core/staff';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { deletedPartnerKeys, partners, quoteRequests } from '../db/schema.ts';
 import type { WriteTransaction } from '../mail/outbox.ts';
 import { deleteWebhookOf } from '../webhooks/partner-webhooks.ts';
+import type { Partner } from './partner-registry.ts';
 
 /** What deleting a partner did: deleted it, or nothing because it has quotes or is unknown. */
 export type PartnerDeletion = 'deleted' | 'has-quote-requests' | 'unknown-partner';
@@ -41,4 +43,47 @@ export function deletePartner(database: Database, key: string): Promise<PartnerD
  */
 export function forgetDeletion(tx: WriteTransaction, key: string) {
   return tx.delete(deletedPartnerKeys).where(eq(deletedPartnerKeys.key, key));
+}
+
+/**
+ * Adds a partner site, enabled, with its key and the origins allowed to use it (each once), and takes
+ * the key off the deleted list in the same write. Null, with nothing written, when another partner
+ * already has the key. The caller reloads the registry.
+ */
+export function addPartner(database: Database, { key, name, origins }: NewPartner): Promise<Partner | null> {
+  const partner = { key, name, origins: [...new Set(origins)], enabled: true };
+  return database.writes.run(async (tx) => {
+    const added = await tx
+      .insert(partners)
+      .values(partner)
+      .onConflictDoNothing()
+      .returning({ key: partners.key });
+    if (added.length === 0) return null;
+    await forgetDeletion(tx, key);
+    return partner;
+  });
+}
+
+/**
+ * Renames a partner, replaces its origins (each once) or disables / enables it: only what `change`
+ * names. False when no partner has the key. The caller reloads the registry.
+ */
+export async function changePartner(
+  database: Database,
+  key: string,
+  { name, origins, enabled }: PartnerChange,
+): Promise<boolean> {
+  const updated = await database.writes.run((tx) =>
+    tx
+      .update(partners)
+      .set({
+        ...(name === undefined ? {} : { name }),
+        ...(origins === undefined ? {} : { origins: [...new Set(origins)] }),
+        ...(enabled === undefined ? {} : { enabled }),
+        updatedAt: new Date(),
+      })
+      .where(eq(partners.key, key))
+      .returning({ key: partners.key }),
+  );
+  return updated.length > 0;
 }

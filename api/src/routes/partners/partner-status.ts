@@ -1,5 +1,7 @@
+import { partnerStatusQuery } from '@cleanquote/quote-core/staff';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/app-env.ts';
+import { validQuery } from '../../lib/request-validators.ts';
 import { partnerStatus } from '../../partners/partner-keys.ts';
 
 /**
@@ -12,9 +14,9 @@ import { partnerStatus } from '../../partners/partner-keys.ts';
  * Readable from any origin (`Access-Control-Allow-Origin: *`, never with credentials): it uses no
  * cookie and tells nothing the asking page does not already hold (its own origin and key).
  */
-export const partnerStatusRoutes = new Hono<AppEnv>().get('/', async (c) => {
+export const partnerStatusRoutes = new Hono<AppEnv>().get('/', validQuery(partnerStatusQuery), async (c) => {
   const snapshot = await c.var.partners.snapshot();
   const publicOrigin = new URL(c.var.environment.PUBLIC_URL).origin;
-  const status = partnerStatus(snapshot, publicOrigin, c.req.header('Origin'), c.req.query('key'));
+  const status = partnerStatus(snapshot, publicOrigin, c.req.header('Origin'), c.req.valid('query').key);
   return c.json(status, 200, { 'Access-Control-Allow-Origin': '*', Vary: 'Origin' });
 });

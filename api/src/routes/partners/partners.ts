@@ -1,10 +1,10 @@
 import { newPartner, partnerChange } from '@cleanquote/quote-core/staff';
-import { count, eq, like } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
-import { partners, quoteRequests } from '../../db/schema.ts';
 import { jsonBody } from '../../lib/json-body.ts';
-import { deletePartner, forgetDeletion } from '../../partners/partner-changes.ts';
+import { pathParams } from '../../lib/request-validators.ts';
+import { addPartner, changePartner, deletePartner } from '../../partners/partner-changes.ts';
+import { partnerQuoteCounts } from '../../partners/partner-list.ts';
 import type { Partner } from '../../partners/partner-registry.ts';
 import { readEmbedRelease } from '../embed/embed.ts';
 
@@ -13,14 +13,8 @@ function present(partner: Partner, quoteCount: number) {
   return { ...partner, quoteCount };
 }
 
-async function quoteCounts(db: AuthEnv['Variables']['database']['db']): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ source: quoteRequests.source, quotes: count() })
-    .from(quoteRequests)
-    .where(like(quoteRequests.source, 'partner:%'))
-    .groupBy(quoteRequests.source);
-  return new Map(rows.map((row) => [row.source.slice('partner:'.length), row.quotes]));
-}
+/** The partner a route under /:key is about. */
+const byKey = pathParams('key');
 
 /**
  * Partner sites, managed by staff on /partners: GET /api/partners lists them with their quote counts
@@ -34,7 +28,10 @@ async function quoteCounts(db: AuthEnv['Variables']['database']['db']): Promise<
 export const partnerRoutes = new Hono<AuthEnv>()
   .use(requireAdmin)
   .get('/', async (c) => {
-    const [snapshot, counts] = await Promise.all([c.var.partners.reload(), quoteCounts(c.var.database.db)]);
+    const [snapshot, counts] = await Promise.all([
+      c.var.partners.reload(),
+      partnerQuoteCounts(c.var.database.db),
+    ]);
     const list = [...snapshot.byKey.values()]
       .sort((a, b) => a.name.localeCompare(b.name, 'en-AU'))
       .map((partner) => present(partner, counts.get(partner.key) ?? 0));
@@ -50,18 +47,8 @@ export const partnerRoutes = new Hono<AuthEnv>()
   .post('/', jsonBody(newPartner), async (c) => {
     const body = c.req.valid('json');
     await c.var.partners.snapshot(); // the configured partners are in the table before any change
-    const { name, key } = body;
-    const allowed = [...new Set(body.origins)];
-    const inserted = await c.var.database.writes.run(async (tx) => {
-      const added = await tx
-        .insert(partners)
-        .values({ key, name, origins: allowed })
-        .onConflictDoNothing()
-        .returning({ key: partners.key });
-      if (added.length > 0) await forgetDeletion(tx, key);
-      return added;
-    });
-    if (inserted.length === 0) {
+    const added = await addPartner(c.var.database, body);
+    if (!added) {
       return c.json(
         {
           error: 'Please check the highlighted fields.',
@@ -71,39 +58,28 @@ export const partnerRoutes = new Hono<AuthEnv>()
         409,
       );
     }
-    const partner = (await c.var.partners.reload()).byKey.get(key);
-    c.var.logger.info({ partnerKey: key }, 'partner added');
-    return c.json(present(partner ?? { key, name, origins: allowed, enabled: true }, 0), 201);
+    const partner = (await c.var.partners.reload()).byKey.get(added.key);
+    c.var.logger.info({ partnerKey: added.key }, 'partner added');
+    return c.json(present(partner ?? added, 0), 201);
   })
-  .patch('/:key', jsonBody(partnerChange), async (c) => {
-    const change = c.req.valid('json');
+  .patch('/:key', byKey, jsonBody(partnerChange), async (c) => {
+    const { key } = c.req.valid('param');
     await c.var.partners.snapshot(); // the configured partners are in the table before any change
-    const key = c.req.param('key');
-    const { name, enabled } = change;
-    const allowed = change.origins && [...new Set(change.origins)];
-    const updated = await c.var.database.writes.run((tx) =>
-      tx
-        .update(partners)
-        .set({
-          ...(name === undefined ? {} : { name }),
-          ...(allowed === undefined ? {} : { origins: allowed }),
-          ...(enabled === undefined ? {} : { enabled }),
-          updatedAt: new Date(),
-        })
-        .where(eq(partners.key, key))
-        .returning({ key: partners.key }),
-    );
-    if (updated.length === 0)
+    if (!(await changePartner(c.var.database, key, c.req.valid('json')))) {
       return c.json({ error: 'No partner has this key.', requestId: c.var.requestId }, 404);
-    const [snapshot, counts] = await Promise.all([c.var.partners.reload(), quoteCounts(c.var.database.db)]);
+    }
+    const [snapshot, counts] = await Promise.all([
+      c.var.partners.reload(),
+      partnerQuoteCounts(c.var.database.db),
+    ]);
     const partner = snapshot.byKey.get(key);
     if (!partner) return c.json({ error: 'No partner has this key.', requestId: c.var.requestId }, 404);
     c.var.logger.info({ partnerKey: key, enabled: partner.enabled }, 'partner changed');
     return c.json(present(partner, counts.get(key) ?? 0));
   })
-  .delete('/:key', async (c) => {
+  .delete('/:key', byKey, async (c) => {
+    const { key } = c.req.valid('param');
     await c.var.partners.snapshot(); // the configured partners are in the table before any change
-    const key = c.req.param('key');
     const outcome = await deletePartner(c.var.database, key);
     if (outcome === 'unknown-partner') {
       return c.json({ error: 'No partner has this key.', requestId: c.var.requestId }, 404);

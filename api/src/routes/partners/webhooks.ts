@@ -1,10 +1,10 @@
 import { partnerWebhook } from '@cleanquote/quote-core/staff';
-import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
-import { partners } from '../../db/schema.ts';
 import { jsonBody } from '../../lib/json-body.ts';
 import { invalidBody } from '../../lib/read-json.ts';
+import { pathParams } from '../../lib/request-validators.ts';
+import { partnerExists } from '../../partners/partner-list.ts';
 import {
   listDeliveries,
   presentWebhook,
@@ -24,12 +24,11 @@ const NO_WEBHOOK = 'This partner has no webhook yet.';
 async function partnerKnown(c: Context<AuthEnv>, key: string): Promise<boolean> {
   // The partners PARTNER_ORIGINS configures are in the table once the registry has read it.
   await c.var.partners.snapshot();
-  const [partner] = await c.var.database.db
-    .select({ key: partners.key })
-    .from(partners)
-    .where(eq(partners.key, key));
-  return partner !== undefined;
+  return partnerExists(c.var.database.db, key);
 }
+
+/** The partner a route under /:key is about. */
+const byKey = pathParams('key');
 
 /**
  * A partner's webhook, managed by staff on /partners (behind the admin session; no quote data, so no
@@ -46,8 +45,8 @@ async function partnerKnown(c: Context<AuthEnv>, key: string): Promise<boolean> 
  */
 export const partnerWebhookRoutes = new Hono<AuthEnv>()
   .use(requireAdmin)
-  .put('/:key/webhook', jsonBody(partnerWebhook), async (c) => {
-    const key = c.req.param('key');
+  .put('/:key/webhook', byKey, jsonBody(partnerWebhook), async (c) => {
+    const { key } = c.req.valid('param');
     const change = c.req.valid('json');
     const { database, environment } = c.var;
     if (!(await partnerKnown(c, key))) {
@@ -76,8 +75,8 @@ export const partnerWebhookRoutes = new Hono<AuthEnv>()
     const secret: { secret?: string } = saved.outcome === 'created' ? { secret: saved.secret } : {};
     return c.json({ ...presentWebhook(saved.webhook), ...secret }, 200);
   })
-  .get('/:key/webhook', async (c) => {
-    const key = c.req.param('key');
+  .get('/:key/webhook', byKey, async (c) => {
+    const { key } = c.req.valid('param');
     const webhook = await readWebhook(c.var.database.db, key);
     if (!webhook) {
       const known = await partnerKnown(c, key);
@@ -85,8 +84,8 @@ export const partnerWebhookRoutes = new Hono<AuthEnv>()
     }
     return c.json(presentWebhook(webhook), 200);
   })
-  .post('/:key/webhook/rotate', async (c) => {
-    const key = c.req.param('key');
+  .post('/:key/webhook/rotate', byKey, async (c) => {
+    const { key } = c.req.valid('param');
     const secrets = WebhookSecrets.from(c.var.environment);
     if (!secrets) return c.json({ error: SECRETS_KEY_NEEDED, requestId: c.var.requestId }, 503);
     const rotated = await rotateWebhookSecret(c.var.database, secrets, key);
@@ -98,8 +97,8 @@ export const partnerWebhookRoutes = new Hono<AuthEnv>()
     const { previousSecretUntil } = presentWebhook(rotated.webhook);
     return c.json({ secret: rotated.secret, previousSecretUntil }, 200);
   })
-  .post('/:key/webhook/test', async (c) => {
-    const key = c.req.param('key');
+  .post('/:key/webhook/test', byKey, async (c) => {
+    const { key } = c.req.valid('param');
     const delivery = await queueTestEvent(c.var.database, key);
     if (!delivery) {
       const known = await partnerKnown(c, key);
@@ -107,15 +106,15 @@ export const partnerWebhookRoutes = new Hono<AuthEnv>()
     }
     return c.json(presentDelivery(delivery), 202);
   })
-  .get('/:key/webhook/deliveries', async (c) => {
-    const key = c.req.param('key');
+  .get('/:key/webhook/deliveries', byKey, async (c) => {
+    const { key } = c.req.valid('param');
     const [known, rows] = await Promise.all([partnerKnown(c, key), listDeliveries(c.var.database.db, key)]);
     if (!known) return c.json({ error: NO_PARTNER, requestId: c.var.requestId }, 404);
     return c.json({ deliveries: rows.map(presentDelivery) }, 200);
   })
-  .post('/:key/webhook/deliveries/:id/retry', async (c) => {
-    const key = c.req.param('key');
-    const retry = await retryDelivery(c.var.database, key, c.req.param('id'));
+  .post('/:key/webhook/deliveries/:id/retry', pathParams('key', 'id'), async (c) => {
+    const { key, id } = c.req.valid('param');
+    const retry = await retryDelivery(c.var.database, key, id);
     switch (retry.outcome) {
       case 'queued':
         c.var.logger.info({ partnerKey: key, deliveryId: retry.delivery.id }, 'webhook delivery retried');

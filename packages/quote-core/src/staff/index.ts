@@ -104,6 +104,8 @@ export {
   type NewsletterSignup,
   type NewsletterSignupInput,
   newsletterSignup,
+  type PartnerStatusQueryInput,
+  partnerStatusQuery,
   type SignIn,
   type SignInInput,
   signIn,

@@ -73,6 +73,14 @@ export type CollectEventInput = z.input<typeof collectEvent>;
 /** A beacon as the API reads it. */
 export type CollectEvent = z.output<typeof collectEvent>;
 
+/**
+ * GET /api/partner-status: the partner key the embed carries, if any (the page's origin is its
+ * Origin header).
+ */
+export const partnerStatusQuery = z.object({ key: z.string().optional() });
+/** The partner status query as the embed sends it. */
+export type PartnerStatusQueryInput = z.input<typeof partnerStatusQuery>;
+
 /** POST /api/login (a form or JSON): a member of staff's email address and password. */
 export const signIn = z.object({
   email: z
