@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { type BodyEncoding, matchesEntityTag, negotiateEncoding } from '../../lib/negotiation.ts';
+import { pathParams } from '../../lib/request-validators.ts';
 
 /** Where `pnpm --filter @cleanquote/quote-embed run build` writes the embed. */
 export const DEFAULT_EMBED_DIST = resolve(
@@ -152,10 +153,9 @@ export function embedRoutes(directory: string = DEFAULT_EMBED_DIST, options: Emb
     }
     return embed;
   };
-  const routes = new Hono<AppEnv>();
-  routes.get('/:version/:file', (c) => {
+  return new Hono<AppEnv>().get('/:version/:file', pathParams('version', 'file'), (c) => {
     const embed = current();
-    const { version, file: name } = c.req.param();
+    const { version, file: name } = c.req.valid('param');
     const file = embed?.files.get(name);
     const exact = version === embed?.release.version;
     if (!embed || !file || !(exact || version === embed.release.major)) {
@@ -179,5 +179,4 @@ export function embedRoutes(directory: string = DEFAULT_EMBED_DIST, options: Emb
       ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
     });
   });
-  return routes;
 }
