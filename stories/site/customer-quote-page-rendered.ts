@@ -1,4 +1,4 @@
-import { renderCustomerQuotePage } from '../../api/src/priced-quotes/customer-quote-page.ts';
+import { renderCustomerQuotePage } from '../../api/src/priced-quotes/customer-quote-page.tsx';
 import {
   type CustomerQuoteState,
   customerQuotes,

@@ -1,7 +1,10 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource hono/jsx */
 import { business, findSuburb, suburbSlug } from '@cleanquote/content';
 import type { ServiceType } from '@cleanquote/quote-core';
 import { formatAud, quoteTotals } from '@cleanquote/quote-core/staff';
-import { escapeHtml } from '../lib/html-page.ts';
+import type { Child } from 'hono/jsx';
+import { HtmlDocument, Lines, renderPage } from '../lib/html-page.tsx';
 import { suburbOf } from '../mail/quote-reply.ts';
 import { type CustomerQuote, type QuoteStanding, standingOf } from './customer-quote.ts';
 import { ANSWER_FIELDS, type AnswerField, type AnswerFormState } from './customer-quote-form.ts';
@@ -29,8 +32,6 @@ export interface CustomerQuotePage {
   form?: AnswerFormState | undefined;
 }
 
-const html = escapeHtml;
-
 /** The wizard's address for a new quote like this one: the service, and the suburb when it is a known one. */
 export function newQuoteLink(quote: CustomerQuote): string {
   const query = new URLSearchParams({ service: quote.request.serviceType });
@@ -45,115 +46,165 @@ export function customerQuotePath(token: string, tail = ''): string {
   return `${QUOTE_PAGE_PATH}/${token}${tail}`;
 }
 
+function Notice({ kind, heading, children }: { kind: string; heading: string; children?: Child }) {
+  return (
+    <section class={`notice notice-${kind}`} aria-labelledby="standing-heading">
+      <Lines>
+        <h2 id="standing-heading">{heading}</h2>
+        {children}
+      </Lines>
+    </section>
+  );
+}
+
 /** The notice at the top of the page: where the quote stands, when that is not simply 'open'. */
-function standingNotice(page: CustomerQuotePage, standing: QuoteStanding): string {
+function StandingNotice({ page, standing }: { page: CustomerQuotePage; standing: QuoteStanding }) {
   const { version } = page.quote;
   const answeredOn = version.answeredAt ? formatMelbourneDate(version.answeredAt) : '';
-  const notice = (kind: string, heading: string, body: string) =>
-    `<section class="notice notice-${kind}" aria-labelledby="standing-heading">
-<h2 id="standing-heading">${html(heading)}</h2>
-${body}
-</section>`;
   switch (standing) {
     case 'open':
-      return '';
+      return null;
     case 'superseded':
-      return notice(
-        'updated',
-        'This quote was updated',
-        `<p>We have sent you a newer version of this quote; this one can no longer be accepted.</p>
-<p><a href="${html(customerQuotePath(page.token, '/latest'))}">See the latest quote</a></p>`,
+      return (
+        <Notice kind="updated" heading="This quote was updated">
+          <p>We have sent you a newer version of this quote; this one can no longer be accepted.</p>
+          <p>
+            <a href={customerQuotePath(page.token, '/latest')}>See the latest quote</a>
+          </p>
+        </Notice>
       );
     case 'accepted':
-      return notice(
-        'accepted',
-        `You accepted this quote on ${answeredOn}`,
-        `<p>Thank you${version.acceptedName ? `, ${html(version.acceptedName)}` : ''}. We will contact you to book a time that suits you.</p>`,
+      return (
+        <Notice kind="accepted" heading={`You accepted this quote on ${answeredOn}`}>
+          <p>
+            {`Thank you${version.acceptedName ? `, ${version.acceptedName}` : ''}.`} We will contact you to
+            book a time that suits you.
+          </p>
+        </Notice>
       );
     case 'changes-requested':
-      return notice(
-        'changes',
-        `You asked for changes on ${answeredOn}`,
-        `<p>We will look at your message and send you an updated quote.</p>
-${version.answerText ? `<p class="quoted-text"><span class="label">Your message:</span> ${html(version.answerText)}</p>` : ''}`,
+      return (
+        <Notice kind="changes" heading={`You asked for changes on ${answeredOn}`}>
+          <p>We will look at your message and send you an updated quote.</p>
+          {version.answerText ? (
+            <p class="quoted-text">
+              <span class="label">Your message:</span> {version.answerText}
+            </p>
+          ) : null}
+        </Notice>
       );
     case 'declined':
-      return notice(
-        'declined',
-        `You declined this quote on ${answeredOn}`,
-        `<p>Thank you for letting us know. If anything changes, we are happy to quote again.</p>`,
+      return (
+        <Notice kind="declined" heading={`You declined this quote on ${answeredOn}`}>
+          <p>Thank you for letting us know. If anything changes, we are happy to quote again.</p>
+        </Notice>
       );
     case 'expired':
-      return notice(
-        'expired',
-        `This quote expired on ${version.validUntil ? formatQuoteDay(version.validUntil) : ''}`,
-        `<p>Prices and availability may have changed since we wrote it.</p>
-<p><a href="${html(newQuoteLink(page.quote))}">Request a new quote</a></p>`,
+      return (
+        <Notice
+          kind="expired"
+          heading={`This quote expired on ${version.validUntil ? formatQuoteDay(version.validUntil) : ''}`}
+        >
+          <p>Prices and availability may have changed since we wrote it.</p>
+          <p>
+            <a href={newQuoteLink(page.quote)}>Request a new quote</a>
+          </p>
+        </Notice>
       );
   }
 }
 
 /** The lines, the total and the GST in it, as a table. */
-function priceTable(page: CustomerQuotePage): string {
+function PriceTable({ page }: { page: CustomerQuotePage }) {
   const { version } = page.quote;
   const totals = quoteTotals(version.lines, page.gstRegistered);
-  const rows = totals.lines
-    .map(
-      (line) => `<tr>
-<td>${html(line.description)}<span class="line-detail"> ${line.quantity} × ${formatAud(line.unitPriceCents)}</span></td>
-<td class="number quantity">${line.quantity}</td>
-<td class="number unit-price">${formatAud(line.unitPriceCents)}</td>
-<td class="number">${formatAud(line.lineTotalCents)}</td>
-</tr>`,
-    )
-    .join('\n');
   // The stored sums are what was sent; the lines above add up to them.
   const totalLabel = page.gstRegistered ? 'Total (incl. GST)' : 'Total';
   // On a narrow screen the quantity and unit price columns give way to a line under each
   // description, and the spacer under them goes too, so the sums stay under the line totals.
-  const gstRow = page.gstRegistered
-    ? `<tr class="gst">
-<td class="spacer" colspan="2"></td>
-<th scope="row">GST included</th>
-<td class="number">${formatAud(version.gstCents)}</td>
-</tr>`
-    : '';
-  return `<table class="lines">
-<thead>
-<tr>
-<th scope="col">Description</th>
-<th scope="col" class="number quantity">Qty</th>
-<th scope="col" class="number unit-price">Unit price</th>
-<th scope="col" class="number">Line total</th>
-</tr>
-</thead>
-<tbody>
-${rows}
-</tbody>
-<tfoot>
-<tr class="total">
-<td class="spacer" colspan="2"></td>
-<th scope="row">${totalLabel}</th>
-<td class="number">${formatAud(version.totalCents)}</td>
-</tr>
-${gstRow}
-</tfoot>
-</table>`;
+  return (
+    <table class="lines">
+      <Lines>
+        <thead>
+          <Lines>
+            <tr>
+              <Lines>
+                <th scope="col">Description</th>
+                <th scope="col" class="number quantity">
+                  Qty
+                </th>
+                <th scope="col" class="number unit-price">
+                  Unit price
+                </th>
+                <th scope="col" class="number">
+                  Line total
+                </th>
+              </Lines>
+            </tr>
+          </Lines>
+        </thead>
+        <tbody>
+          <Lines>
+            {totals.lines.map((line) => (
+              <tr>
+                <Lines>
+                  <td>
+                    {line.description}
+                    <span class="line-detail">{` ${line.quantity} × ${formatAud(line.unitPriceCents)}`}</span>
+                  </td>
+                  <td class="number quantity">{line.quantity}</td>
+                  <td class="number unit-price">{formatAud(line.unitPriceCents)}</td>
+                  <td class="number">{formatAud(line.lineTotalCents)}</td>
+                </Lines>
+              </tr>
+            ))}
+          </Lines>
+        </tbody>
+        <tfoot>
+          <Lines>
+            <tr class="total">
+              <Lines>
+                <td class="spacer" colspan={2}></td>
+                <th scope="row">{totalLabel}</th>
+                <td class="number">{formatAud(version.totalCents)}</td>
+              </Lines>
+            </tr>
+            {page.gstRegistered && (
+              <tr class="gst">
+                <Lines>
+                  <td class="spacer" colspan={2}></td>
+                  <th scope="row">GST included</th>
+                  <td class="number">{formatAud(version.gstCents)}</td>
+                </Lines>
+              </tr>
+            )}
+          </Lines>
+        </tfoot>
+      </Lines>
+    </table>
+  );
 }
 
 /** The error summary: every problem, each a link to its field. */
-function errorSummary(form: AnswerFormState | undefined): string {
-  if (!form || form.problems.length === 0) return '';
-  const items = form.problems
-    .map((problem) => `<li><a href="#${ANSWER_FIELDS[problem.field].id}">${html(problem.message)}</a></li>`)
-    .join('\n');
+function ErrorSummary({ form }: { form: AnswerFormState | undefined }) {
+  if (!form || form.problems.length === 0) return null;
   // autofocus: without script, this is how the summary gets the focus when the page comes back.
-  return `<div class="error-summary" role="alert" aria-labelledby="error-summary-heading" tabindex="-1" autofocus>
-<h2 id="error-summary-heading">There is a problem</h2>
-<ul>
-${items}
-</ul>
-</div>`;
+  return (
+    <div class="error-summary" role="alert" aria-labelledby="error-summary-heading" tabindex={-1} autofocus>
+      <Lines>
+        <h2 id="error-summary-heading">There is a problem</h2>
+        <ul>
+          <Lines>
+            {form.problems.map((problem) => (
+              <li>
+                <a href={`#${ANSWER_FIELDS[problem.field].id}`}>{problem.message}</a>
+              </li>
+            ))}
+          </Lines>
+        </ul>
+      </Lines>
+    </div>
+  );
 }
 
 /** A field's message, its id for aria-describedby, and whether it is invalid. */
@@ -161,79 +212,150 @@ function fieldState(form: AnswerFormState | undefined, field: AnswerField) {
   const id = ANSWER_FIELDS[field].id;
   const message = form?.problems.find((problem) => problem.field === field)?.message;
   const owner = form?.form === ANSWER_FIELDS[field].form;
+  const errorId = `${id}-error`;
   return {
     id,
     value: owner ? (form?.values[field] ?? '') : '',
-    errorId: `${id}-error`,
     error:
-      message === undefined
-        ? ''
-        : `<p class="error-message" id="${id}-error"><span class="visually-hidden">Error: </span>${html(message)}</p>`,
-    invalid: message === undefined ? '' : ' aria-invalid="true"',
-    describedBy: (hint: string | undefined) => {
-      const ids = [hint, message === undefined ? undefined : `${id}-error`].filter(Boolean);
-      return ids.length > 0 ? ` aria-describedby="${ids.join(' ')}"` : '';
+      message === undefined ? null : (
+        <p class="error-message" id={errorId}>
+          <span class="visually-hidden">Error: </span>
+          {message}
+        </p>
+      ),
+    /** The control's aria-describedby and aria-invalid, after its hint when it has one. */
+    aria: (hint: string | undefined) => {
+      const ids = [hint, message === undefined ? undefined : errorId].filter(Boolean);
+      return {
+        'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined,
+        'aria-invalid': message === undefined ? undefined : ('true' as const),
+      };
     },
     fieldClass: message === undefined ? 'field' : 'field field-error',
   };
 }
 
 /** The three answers: accept (full name + the terms ticked), ask for changes, decline. */
-function answerForms(page: CustomerQuotePage): string {
+function AnswerForms({ page }: { page: CustomerQuotePage }) {
   const { form } = page;
   const action = (name: string) =>
-    html(customerQuotePath(page.token, page.view === 'latest' ? `/latest/${name}` : `/${name}`));
+    customerQuotePath(page.token, page.view === 'latest' ? `/latest/${name}` : `/${name}`);
   const name = fieldState(form, 'name');
   const accept = fieldState(form, 'accept');
   const acceptTicked = form?.form === 'accept' && form.values.accept === 'yes';
   const message = fieldState(form, 'message');
   const reason = fieldState(form, 'reason');
-  return `<section class="answers" aria-labelledby="answers-heading">
-<h2 id="answers-heading">Your answer</h2>
-<section class="answer" aria-labelledby="accept-heading">
-<h3 id="accept-heading">Accept the quote</h3>
-<form method="post" action="${action('accept')}" novalidate>
-<div class="${name.fieldClass}">
-<label for="${name.id}">Your full name</label>
-<p class="hint" id="${name.id}-hint">The name of the person accepting the quote.</p>
-${name.error}
-<input type="text" id="${name.id}" name="name" autocomplete="name" spellcheck="false" required value="${html(name.value)}"${name.describedBy(`${name.id}-hint`)}${name.invalid}>
-</div>
-<div class="${accept.fieldClass} checkbox">
-${accept.error}
-<div class="checkbox-row">
-<input type="checkbox" id="${accept.id}" name="accept" value="yes" required${acceptTicked ? ' checked' : ''}${accept.describedBy(undefined)}${accept.invalid}>
-<label for="${accept.id}">I accept the quote and the terms</label>
-</div>
-</div>
-<button type="submit" class="button button-primary">Accept Quote</button>
-</form>
-</section>
-<section class="answer" aria-labelledby="changes-heading">
-<h3 id="changes-heading">Ask for changes</h3>
-<form method="post" action="${action('changes')}" novalidate>
-<div class="${message.fieldClass}">
-<label for="${message.id}">What would you like changed?</label>
-<p class="hint" id="${message.id}-hint">Up to 2,000 characters. We will send you an updated quote.</p>
-${message.error}
-<textarea id="${message.id}" name="message" rows="5" required${message.describedBy(`${message.id}-hint`)}${message.invalid}>${html(message.value)}</textarea>
-</div>
-<button type="submit" class="button">Request Changes</button>
-</form>
-</section>
-<section class="answer" aria-labelledby="decline-heading">
-<h3 id="decline-heading">Decline the quote</h3>
-<form method="post" action="${action('decline')}" novalidate>
-<div class="${reason.fieldClass}">
-<label for="${reason.id}">Reason (optional)</label>
-<p class="hint" id="${reason.id}-hint">It helps us to know why, but you don’t have to say.</p>
-${reason.error}
-<textarea id="${reason.id}" name="reason" rows="3"${reason.describedBy(`${reason.id}-hint`)}${reason.invalid}>${html(reason.value)}</textarea>
-</div>
-<button type="submit" class="button">Decline</button>
-</form>
-</section>
-</section>`;
+  return (
+    <section class="answers" aria-labelledby="answers-heading">
+      <Lines>
+        <h2 id="answers-heading">Your answer</h2>
+        <section class="answer" aria-labelledby="accept-heading">
+          <Lines>
+            <h3 id="accept-heading">Accept the quote</h3>
+            <form method="post" action={action('accept')} novalidate>
+              <Lines>
+                <div class={name.fieldClass}>
+                  <Lines>
+                    <label for={name.id}>Your full name</label>
+                    <p class="hint" id={`${name.id}-hint`}>
+                      The name of the person accepting the quote.
+                    </p>
+                    {name.error}
+                    <input
+                      type="text"
+                      id={name.id}
+                      name="name"
+                      autocomplete="name"
+                      spellcheck={false}
+                      required
+                      value={name.value}
+                      {...name.aria(`${name.id}-hint`)}
+                    />
+                  </Lines>
+                </div>
+                <div class={`${accept.fieldClass} checkbox`}>
+                  <Lines>
+                    {accept.error}
+                    <div class="checkbox-row">
+                      <Lines>
+                        <input
+                          type="checkbox"
+                          id={accept.id}
+                          name="accept"
+                          value="yes"
+                          required
+                          checked={acceptTicked}
+                          {...accept.aria(undefined)}
+                        />
+                        <label for={accept.id}>I accept the quote and the terms</label>
+                      </Lines>
+                    </div>
+                  </Lines>
+                </div>
+                <button type="submit" class="button button-primary">
+                  Accept Quote
+                </button>
+              </Lines>
+            </form>
+          </Lines>
+        </section>
+        <section class="answer" aria-labelledby="changes-heading">
+          <Lines>
+            <h3 id="changes-heading">Ask for changes</h3>
+            <form method="post" action={action('changes')} novalidate>
+              <Lines>
+                <div class={message.fieldClass}>
+                  <Lines>
+                    <label for={message.id}>What would you like changed?</label>
+                    <p class="hint" id={`${message.id}-hint`}>
+                      Up to 2,000 characters. We will send you an updated quote.
+                    </p>
+                    {message.error}
+                    <textarea
+                      id={message.id}
+                      name="message"
+                      rows={5}
+                      required
+                      {...message.aria(`${message.id}-hint`)}
+                    >
+                      {message.value}
+                    </textarea>
+                  </Lines>
+                </div>
+                <button type="submit" class="button">
+                  Request Changes
+                </button>
+              </Lines>
+            </form>
+          </Lines>
+        </section>
+        <section class="answer" aria-labelledby="decline-heading">
+          <Lines>
+            <h3 id="decline-heading">Decline the quote</h3>
+            <form method="post" action={action('decline')} novalidate>
+              <Lines>
+                <div class={reason.fieldClass}>
+                  <Lines>
+                    <label for={reason.id}>Reason (optional)</label>
+                    <p class="hint" id={`${reason.id}-hint`}>
+                      It helps us to know why, but you don’t have to say.
+                    </p>
+                    {reason.error}
+                    <textarea id={reason.id} name="reason" rows={3} {...reason.aria(`${reason.id}-hint`)}>
+                      {reason.value}
+                    </textarea>
+                  </Lines>
+                </div>
+                <button type="submit" class="button">
+                  Decline
+                </button>
+              </Lines>
+            </form>
+          </Lines>
+        </section>
+      </Lines>
+    </section>
+  );
 }
 
 const STYLES = `
@@ -334,79 +456,104 @@ const STYLES = `
  * Otherwise a notice says where it stands. No script at all; readable at 360 px, printable on A4
  * (the forms are left off the printout).
  */
-export function renderCustomerQuotePage(page: CustomerQuotePage): string {
+export function CustomerQuoteDocument(page: CustomerQuotePage) {
   const { quote, today } = page;
   const { version, request } = quote;
   const standing = standingOf(quote, today);
   const hasErrors = (page.form?.problems.length ?? 0) > 0;
   const title = `${hasErrors ? 'Error: ' : ''}Quote ${request.reference} – ${business.name}`;
-  const meta = [
-    `Reference <strong>${html(request.reference)}</strong>`,
+  const meta: Child[] = [
+    <>
+      Reference <strong>{request.reference}</strong>
+    </>,
     version.version > 1 ? `Version ${version.version}` : '',
     version.sentAt ? `Sent ${formatMelbourneDate(version.sentAt)}` : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  const note = version.note.trim()
-    ? `<h3>A note from us</h3>\n<p class="note">${html(version.note)}</p>`
-    : '';
-  const terms = quoteTerms(request.serviceType as ServiceType)
-    .map((term) => `<li>${html(term)}</li>`)
-    .join('\n');
-  const answers = standing !== 'open' ? '' : answerForms(page);
-  return `<!doctype html>
-<html lang="en-AU">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
-<title>${html(title)}</title>
-<style>${STYLES}</style>
-</head>
-<body>
-<header class="business">
-<div class="business-inner">
-<p class="business-name">${html(business.name)}</p>
-<ul class="business-contact">
-<li>Phone <a href="${html(business.phoneHref)}">${html(business.phone)}</a></li>
-<li>Email <a href="mailto:${html(business.email)}">${html(business.email)}</a></li>
-<li>ABN ${html(business.abn)}</li>
-</ul>
-</div>
-</header>
-<main id="main">
-<div class="sheet">
-<h1>Your quote</h1>
-<p class="meta">${meta}</p>
-${errorSummary(page.form)}
-${standingNotice(page, standing)}
-<section aria-labelledby="customer-heading">
-<h2 id="customer-heading">Prepared for</h2>
-<p class="customer">${html(request.name)}<br>${html(request.address)}</p>
-</section>
-<section aria-labelledby="price-heading">
-<h2 id="price-heading">Price</h2>
-${priceTable(page)}
-${version.validUntil ? `<p class="valid">Valid until ${formatQuoteDay(version.validUntil)}</p>` : ''}
-${note}
-</section>
-<section aria-labelledby="terms-heading">
-<h2 id="terms-heading">Terms</h2>
-<ul class="terms">
-${terms}
-</ul>
-<p><a href="/terms">Read our full Terms &amp; Conditions</a></p>
-</section>
-${answers}
-</div>
-</main>
-<footer class="site-footer">
-<div class="site-footer-inner">
-<p>${html(business.name)} · ABN ${html(business.abn)} · ${html(business.phone)} · ${html(business.email)}</p>
-</div>
-</footer>
-</body>
-</html>
-`;
+  ].filter((part) => part !== '');
+  return (
+    <HtmlDocument title={title} styles={STYLES} noReferrer>
+      <header class="business">
+        <Lines>
+          <div class="business-inner">
+            <Lines>
+              <p class="business-name">{business.name}</p>
+              <ul class="business-contact">
+                <Lines>
+                  <li>
+                    Phone <a href={business.phoneHref}>{business.phone}</a>
+                  </li>
+                  <li>
+                    Email <a href={`mailto:${business.email}`}>{business.email}</a>
+                  </li>
+                  <li>ABN {business.abn}</li>
+                </Lines>
+              </ul>
+            </Lines>
+          </div>
+        </Lines>
+      </header>
+      <main id="main">
+        <Lines>
+          <div class="sheet">
+            <Lines>
+              <h1>Your quote</h1>
+              <p class="meta">{meta.map((part, index) => (index === 0 ? part : [' · ', part]))}</p>
+              <ErrorSummary form={page.form} />
+              <StandingNotice page={page} standing={standing} />
+              <section aria-labelledby="customer-heading">
+                <Lines>
+                  <h2 id="customer-heading">Prepared for</h2>
+                  <p class="customer">
+                    {request.name}
+                    <br />
+                    {request.address}
+                  </p>
+                </Lines>
+              </section>
+              <section aria-labelledby="price-heading">
+                <Lines>
+                  <h2 id="price-heading">Price</h2>
+                  <PriceTable page={page} />
+                  {version.validUntil && (
+                    <p class="valid">Valid until {formatQuoteDay(version.validUntil)}</p>
+                  )}
+                  {version.note.trim() && <h3>A note from us</h3>}
+                  {version.note.trim() && <p class="note">{version.note}</p>}
+                </Lines>
+              </section>
+              <section aria-labelledby="terms-heading">
+                <Lines>
+                  <h2 id="terms-heading">Terms</h2>
+                  <ul class="terms">
+                    <Lines>
+                      {quoteTerms(request.serviceType as ServiceType).map((term) => (
+                        <li>{term}</li>
+                      ))}
+                    </Lines>
+                  </ul>
+                  <p>
+                    <a href="/terms">Read our full Terms &amp; Conditions</a>
+                  </p>
+                </Lines>
+              </section>
+              {standing === 'open' && <AnswerForms page={page} />}
+            </Lines>
+          </div>
+        </Lines>
+      </main>
+      <footer class="site-footer">
+        <Lines>
+          <div class="site-footer-inner">
+            <Lines>
+              <p>{`${business.name} · ABN ${business.abn} · ${business.phone} · ${business.email}`}</p>
+            </Lines>
+          </div>
+        </Lines>
+      </footer>
+    </HtmlDocument>
+  );
+}
+
+/** The customer's quote page as the route sends it (and Storybook shows it). */
+export function renderCustomerQuotePage(page: CustomerQuotePage): string {
+  return renderPage(<CustomerQuoteDocument {...page} />);
 }

@@ -1,9 +1,10 @@
+import { zValidator } from '@hono/zod-validator';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
 import { isBrowserNotKnownBot } from '../../analytics/visitor-filters.ts';
 import { type Clock, systemClock } from '../../jobs/clock.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
-import { htmlPage } from '../../lib/html-page.ts';
 import { melbourneDay } from '../../lib/melbourne-time.ts';
 import {
   answerQuote,
@@ -14,12 +15,14 @@ import {
   standingOf,
 } from '../../priced-quotes/customer-quote.ts';
 import {
+  ANSWER_FORMS,
   type AnswerForm,
   type AnswerFormState,
   readAnswerForm,
 } from '../../priced-quotes/customer-quote-form.ts';
-import { customerQuotePath, renderCustomerQuotePage } from '../../priced-quotes/customer-quote-page.ts';
+import { customerQuotePath, renderCustomerQuotePage } from '../../priced-quotes/customer-quote-page.tsx';
 import { jsonError, MAX_BODY_BYTES } from '../../security/baseline.ts';
+import { pageNotFound } from './page-not-found.tsx';
 
 /** What the customer's quote pages need from the app. */
 export interface CustomerQuoteRouteOptions {
@@ -35,12 +38,10 @@ const formBodyLimit = bodyLimit({
   onError: (c) => jsonError(c as Context<AppEnv>, 413, 'The request body is larger than 100 kB.'),
 });
 
-const FALLBACK_NOT_FOUND = htmlPage({
-  title: 'Page Not Found',
-  body: `<h1>Page Not Found</h1>
-<p>The page you are looking for does not exist.</p>
-<p><a href="/">Back to the home page</a></p>`,
-});
+/** The link's token; any string, which the lookup refuses when no quote has it. */
+const quoteLink = z.object({ token: z.string() });
+/** The link's token and which of the page's three forms was posted. */
+const quoteAnswer = quoteLink.extend({ form: z.enum(ANSWER_FORMS) });
 
 /**
  * The customer's side of a priced quote, served by the API (no session, no cookie, no script, no
@@ -57,7 +58,7 @@ const FALLBACK_NOT_FOUND = htmlPage({
  */
 export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: CustomerQuoteRouteOptions = {}) {
   const notFound = (c: Context<AppEnv>) => {
-    const response = notFoundPage ? notFoundPage(c) : c.html(FALLBACK_NOT_FOUND, 404);
+    const response = notFoundPage ? notFoundPage(c) : c.html(pageNotFound(), 404);
     response.headers.set('Cache-Control', 'no-store');
     return response;
   };
@@ -98,9 +99,11 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
    * version: 303 back to the page it was sent from, or 400 with that page, its messages and what was
    * typed. Answered, updated or expired: nothing changes, and the page says where it stands.
    */
-  const answer = async (c: Context<AppEnv>, view: 'own' | 'latest') => {
-    const token = c.req.param('token') ?? '';
-    const form = c.req.param('form') as AnswerForm;
+  const answer = async (
+    c: Context<AppEnv>,
+    { token, form }: { token: string; form: AnswerForm },
+    view: 'own' | 'latest',
+  ) => {
     const holder = await findQuoteByToken(c.var.database.db, token);
     if (!holder) return notFound(c);
     const type = c.req.header('Content-Type') ?? '';
@@ -128,6 +131,12 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
     return c.redirect(page, 303);
   };
 
+  // Any path the routes match reads; the hook is there to give a bad one the answer of any unknown link.
+  const unknownLink = (result: { success: boolean }, c: Context) =>
+    result.success ? undefined : notFound(c as Context<AppEnv>);
+  const link = zValidator('param', quoteLink, unknownLink);
+  const answered = zValidator('param', quoteAnswer, unknownLink);
+
   return new Hono<AppEnv>()
     .use(async (c, next) => {
       c.header('X-Robots-Tag', 'noindex');
@@ -135,14 +144,14 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
       c.header('Cache-Control', 'no-store');
       await next();
     })
-    .get('/:token', async (c) => {
-      const token = c.req.param('token');
+    .get('/:token', link, async (c) => {
+      const { token } = c.req.valid('param');
       const quote = await findQuoteByToken(c.var.database.db, token);
       if (!quote) return notFound(c);
       return render(c, await viewed(c, quote), token, {});
     })
-    .get('/:token/latest', async (c) => {
-      const token = c.req.param('token');
+    .get('/:token/latest', link, async (c) => {
+      const { token } = c.req.valid('param');
       const holder = await findQuoteByToken(c.var.database.db, token);
       if (!holder) return notFound(c);
       // The link's own version is the latest: its own page has the forms.
@@ -151,6 +160,10 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
       const latest = await latestVersionOf(c.var.database.db, holder);
       return render(c, await viewed(c, latest), token, { view: 'latest' });
     })
-    .post('/:token/:form{accept|changes|decline}', formBodyLimit, (c) => answer(c, 'own'))
-    .post('/:token/latest/:form{accept|changes|decline}', formBodyLimit, (c) => answer(c, 'latest'));
+    .post('/:token/:form{accept|changes|decline}', formBodyLimit, answered, (c) =>
+      answer(c, c.req.valid('param'), 'own'),
+    )
+    .post('/:token/latest/:form{accept|changes|decline}', formBodyLimit, answered, (c) =>
+      answer(c, c.req.valid('param'), 'latest'),
+    );
 }
