@@ -1,9 +1,14 @@
 import { business } from '@cleanquote/content';
-import { type QuoteRequest, SERVICE_LABELS, summarizeQuoteRequest } from '@cleanquote/quote-core';
+import {
+  type QuoteRequest,
+  type QuoteSummaryLine,
+  SERVICE_LABELS,
+  summarizeQuoteRequest,
+} from '@cleanquote/quote-core';
 import type { AutoResponse } from '../db/schema.ts';
-import { escapeHtml } from '../lib/html-page.ts';
 import type { MailBody } from './mail-bodies.ts';
 import type { OutboxMail } from './outbox.ts';
+import { autoResponseHtml, quoteNotificationHtml } from './quote-mail-html.tsx';
 
 /** The two mails every quote request sends. */
 export const QUOTE_MAIL_KINDS = ['quote-notification', 'quote-auto-response'] as const;
@@ -62,17 +67,9 @@ export function quoteMails(
   ];
 }
 
-function answersTable(request: QuoteRequest): { text: string; html: string } {
-  const lines = summarizeQuoteRequest(request);
-  return {
-    text: lines.map((line) => `${line.label}: ${line.value}`).join('\n'),
-    html: `<table cellpadding="4" style="border-collapse:collapse">${lines
-      .map(
-        (line) =>
-          `<tr><th align="left" style="vertical-align:top">${escapeHtml(line.label)}</th><td>${escapeHtml(line.value).replace(/\n/g, '<br>')}</td></tr>`,
-      )
-      .join('')}</table>`,
-  };
+/** The request's answers as plain-text lines, 'Label: value'. */
+function answersText(answers: readonly QuoteSummaryLine[]): string {
+  return answers.map((line) => `${line.label}: ${line.value}`).join('\n');
 }
 
 const AFTER_THE_REQUEST = [
@@ -91,7 +88,6 @@ const AFTER_THE_REQUEST = [
 export function quoteMailBody(kind: QuoteMailKind, quote: QuoteForMail, publicUrl: string): MailBody {
   const { request, reference } = quote;
   const footer = `${business.name} · ${publicUrl} · ${business.phone}`;
-  const footerHtml = `<p style="color:#555">${escapeHtml(footer)}</p>`;
   if (kind === 'quote-auto-response' && quote.autoResponse !== 'with-answers') {
     const paragraphs = [
       'Hello,',
@@ -101,15 +97,15 @@ export function quoteMailBody(kind: QuoteMailKind, quote: QuoteForMail, publicUr
     ];
     return {
       text: `${paragraphs.join('\n\n')}\n\n${footer}\n`,
-      html: `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}${footerHtml}`,
+      html: autoResponseHtml({ paragraphs, footer }),
     };
   }
-  const answers = answersTable(request);
+  const answers = summarizeQuoteRequest(request);
   if (kind === 'quote-notification') {
     const origin = quote.source === 'main-site' ? 'the main site' : quote.source;
     return {
-      text: `New quote request ${reference} from ${origin}.\n\n${answers.text}\n`,
-      html: `<p>New quote request <strong>${escapeHtml(reference)}</strong> from ${escapeHtml(origin)}.</p>${answers.html}`,
+      text: `New quote request ${reference} from ${origin}.\n\n${answersText(answers)}\n`,
+      html: quoteNotificationHtml({ reference, origin, answers }),
     };
   }
   const firstName = request.name.split(/\s+/)[0] ?? request.name;
@@ -119,7 +115,7 @@ export function quoteMailBody(kind: QuoteMailKind, quote: QuoteForMail, publicUr
     ...AFTER_THE_REQUEST,
   ];
   return {
-    text: `${intro.join('\n\n')}\n\nYour answers:\n${answers.text}\n\n${footer}\n`,
-    html: `${intro.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}<h2>Your answers</h2>${answers.html}${footerHtml}`,
+    text: `${intro.join('\n\n')}\n\nYour answers:\n${answersText(answers)}\n\n${footer}\n`,
+    html: autoResponseHtml({ paragraphs: intro, answers, footer }),
   };
 }
