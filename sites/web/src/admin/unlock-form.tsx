@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { showServerFieldErrors } from './lib/field-errors.ts';
 import { answer, StaffApiError, staffApi } from './lib/staff-api.ts';
 
 /** Props of {@link UnlockForm}. */
@@ -82,8 +83,7 @@ export function UnlockForm({ opens, onUnlocked }: UnlockFormProps) {
         setFocus('password', { shouldSelect: true });
       },
       onError: (caught) => {
-        const message = caught instanceof StaffApiError ? caught.fields.password : undefined;
-        if (message) setError('password', { type: 'server', message }, { shouldFocus: true });
+        showServerFieldErrors(caught, ['password'], setError);
       },
     });
   };

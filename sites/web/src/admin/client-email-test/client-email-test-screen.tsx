@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
 import { showServerFieldErrors } from '../lib/field-errors.ts';
-import { StaffApiError } from '../lib/staff-api.ts';
 import { FormField } from '../ui/form-field.tsx';
 import {
   CLIENT_TEST_FIELDS,
@@ -49,7 +48,7 @@ export function ClientEmailTestScreen() {
           description: `The client auto-response is on its way to ${answer.recipient}.`,
         }),
       onError: (error) => {
-        if (error instanceof StaffApiError) showServerFieldErrors(error.fields, CLIENT_TEST_FIELDS, setError);
+        showServerFieldErrors(error, CLIENT_TEST_FIELDS, setError);
       },
     });
   };

@@ -5,7 +5,6 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
 import { showServerFieldErrors } from '../lib/field-errors.ts';
-import { StaffApiError } from '../lib/staff-api.ts';
 import { FormField } from '../ui/form-field.tsx';
 import {
   DIRECT_EMAIL_FIELDS,
@@ -64,8 +63,7 @@ export function DirectEmailSender() {
           description: `Test email sent to ${answer.recipient}`,
         }),
       onError: (error) => {
-        if (error instanceof StaffApiError)
-          showServerFieldErrors(error.fields, DIRECT_EMAIL_FIELDS, setError);
+        showServerFieldErrors(error, DIRECT_EMAIL_FIELDS, setError);
       },
       onSettled: () => {
         // Used for that one attempt only: never kept for the next, nor in the finished mutation.

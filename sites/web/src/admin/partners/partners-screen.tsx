@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
 import { copyText } from '../../ui/copy-text.ts';
+import { showServerFieldErrors } from '../lib/field-errors.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
 import { ConfirmRemovalDialog } from '../ui/confirm-removal-dialog.tsx';
 import { embedSnippet, suggestedKey } from './embed-snippet.ts';
@@ -266,15 +267,7 @@ function AddPartnerForm() {
       },
       onError: (error) => {
         if (error instanceof StaffApiError && (error.status === 401 || error.locked)) return;
-        const fields = error instanceof StaffApiError ? Object.entries(error.fields) : [];
-        let focused = false;
-        for (const [name, message] of fields) {
-          const field = partnerFields.find((each) => each === (name.split('.')[0] ?? name));
-          if (!field) continue;
-          setError(field, { message }, { shouldFocus: !focused });
-          focused = true;
-        }
-        if (focused) return;
+        if (showServerFieldErrors(error, partnerFields, setError, { parts: true })) return;
         showToast({
           title: 'Partner Not Added',
           description: error.message || 'The partner could not be added. Please try again.',

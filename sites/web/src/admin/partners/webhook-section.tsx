@@ -147,8 +147,7 @@ function WebhookForm({
       },
       onError: (error) => {
         if (error instanceof StaffApiError && (error.status === 401 || error.locked)) return;
-        const fields = error instanceof StaffApiError ? error.fields : {};
-        if (showServerFieldErrors(fields, WEBHOOK_FIELDS, setError)) return;
+        if (showServerFieldErrors(error, WEBHOOK_FIELDS, setError)) return;
         setProblem(error.message || 'The webhook could not be saved. Please try again.');
       },
     });

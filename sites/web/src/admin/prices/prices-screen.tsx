@@ -90,11 +90,7 @@ function PriceForm({ list }: { list: PriceList }) {
       },
       onError: (error) => {
         if (error instanceof StaffApiError && (error.status === 401 || error.locked)) return;
-        if (
-          error instanceof StaffApiError &&
-          showServerFieldErrors(error.fields, PRICE_KEYS as FieldPath<PriceFormValues>[], setError)
-        )
-          return;
+        if (showServerFieldErrors(error, PRICE_KEYS as FieldPath<PriceFormValues>[], setError)) return;
         showToast({
           title: 'Prices Not Saved',
           description: error.message || 'The prices could not be saved. Please try again.',

@@ -5,23 +5,16 @@ import {
   type QuoteDraft,
 } from '@cleanquote/quote-core/staff';
 import { useEffect, useId, useRef } from 'react';
-import {
-  type FieldError,
-  type FieldErrors,
-  type FieldPath,
-  get,
-  useFieldArray,
-  useForm,
-  useWatch,
-} from 'react-hook-form';
+import { type FieldError, type FieldErrors, get, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
+import { showServerFieldErrors } from '../lib/field-errors.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
 import {
   EMPTY_LINE,
-  editorFieldOf,
   editorTotals,
   type QuoteDraftForm,
   quoteDraftResolver,
+  serverPathOf,
 } from './quote-draft-form.ts';
 import {
   reportFormFailure,
@@ -107,29 +100,22 @@ export function PricedQuoteEditor({
 
   /** The server's 400: each field's message on the editor's field of the same name, focus on the first. */
   const showServerFields = (error: unknown): boolean => {
-    if (!(error instanceof StaffApiError)) return false;
     const order = [
       ...lines.fields.flatMap((_, index) => [
-        `lines.${index}.description`,
-        `lines.${index}.quantity`,
-        `lines.${index}.unitPriceCents`,
+        `lines.${index}.description` as const,
+        `lines.${index}.quantity` as const,
+        `lines.${index}.unitPrice` as const,
       ]),
-      'note',
+      'note' as const,
     ];
-    const named = order.filter((path) => typeof error.fields[path] === 'string');
-    named.forEach((path, index) => {
-      setError(
-        editorFieldOf(path) as FieldPath<QuoteDraftForm>,
-        { type: 'server', message: error.fields[path] },
-        { shouldFocus: index === 0 },
-      );
-    });
-    if (typeof error.fields.lines === 'string') {
-      setError('lines', { type: 'server', message: error.fields.lines });
-      if (named.length === 0) addButton.current?.focus();
+    const shown = showServerFieldErrors(error, order, setError, { nameOnServer: serverPathOf });
+    const listProblem = error instanceof StaffApiError ? error.fields.lines : undefined;
+    if (typeof listProblem === 'string') {
+      setError('lines', { type: 'server', message: listProblem });
+      if (!shown) addButton.current?.focus();
       return true;
     }
-    return named.length > 0;
+    return shown;
   };
 
   /** Saves the typed draft; false when the server refused it (its messages are on the fields). */

@@ -9,6 +9,7 @@ import {
   type QuoteDraftForm,
   quoteDraftFormValues,
   quoteDraftResolver,
+  serverPathOf,
 } from './quote-draft-form.ts';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as const;
@@ -102,6 +103,12 @@ describe('the quote editor', () => {
     expect(editorFieldOf('lines.2.unitPriceCents')).toBe('lines.2.unitPrice');
     expect(editorFieldOf('lines.0.quantity')).toBe('lines.0.quantity');
     expect(editorFieldOf('note')).toBe('note');
+  });
+
+  it('names its own fields as the server does', () => {
+    expect(serverPathOf('lines.2.unitPrice')).toBe('lines.2.unitPriceCents');
+    expect(serverPathOf('lines.0.quantity')).toBe('lines.0.quantity');
+    expect(serverPathOf('note')).toBe('note');
   });
 });
 

@@ -57,6 +57,11 @@ export function editorFieldOf(path: string): string {
   return path.replace(/\.unitPriceCents$/, '.unitPrice');
 }
 
+/** The server's path of an editor's field: the other way from {@link editorFieldOf}. */
+export function serverPathOf(field: string): string {
+  return field.replace(/\.unitPrice$/, '.unitPriceCents');
+}
+
 /**
  * The editor's check: the lines read into the body POST/PUT …/quote takes (quantities as numbers,
  * unit prices from dollars into cents), judged by the server's own schema (quoteDraft), so each field

@@ -15,12 +15,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
+import { showServerFieldErrors } from '../lib/field-errors.ts';
 import { serviceLabel, sourceLabel, statusLabel } from '../lib/quote-labels.ts';
-import { StaffApiError } from '../lib/staff-api.ts';
 import { usePartnerNames } from './partner-names.ts';
 import { PricedQuoteSection } from './priced-quote-section.tsx';
 import { HistoryItem } from './quote-history.tsx';
@@ -50,23 +50,6 @@ const MOVES: readonly { to: QuoteStatus; label: string }[] = [
   { to: 'quoted', label: 'Mark as Quoted' },
   { to: 'won', label: 'Mark as Won' },
 ];
-
-/**
- * Puts the server's per-field messages (a 400's `fields`) on the form's fields of the same names.
- * @returns true when the answer named at least one of them (the form shows the messages itself).
- */
-function showServerFields<Values extends FieldValues>(
-  error: unknown,
-  names: readonly Path<Values>[],
-  setError: UseFormSetError<Values>,
-): boolean {
-  if (!(error instanceof StaffApiError)) return false;
-  const named = names.filter((name) => error.fields[name]);
-  named.forEach((name, index) => {
-    setError(name, { type: 'server', message: error.fields[name] }, { shouldFocus: index === 0 });
-  });
-  return named.length > 0;
-}
 
 /**
  * A quote's page (/admin?quote=<id>): every answer in words, call and email links, consent, source,
@@ -293,7 +276,7 @@ function LostDialog({ quoteId }: { quoteId: string }) {
     try {
       await lost.mutateAsync({ id: quoteId, change });
     } catch (error) {
-      if (!showServerFields(error, ['reason'], form.setError)) {
+      if (!showServerFieldErrors(error, ['reason'], form.setError)) {
         reportFormFailure(error, 'Status Not Changed', 'The status could not be changed. Please try again.');
       }
       return;
@@ -410,7 +393,7 @@ function NoteForm({ quoteId }: { quoteId: string }) {
     try {
       await note.mutateAsync({ id: quoteId, note: written });
     } catch (error) {
-      if (!showServerFields(error, ['text'], form.setError)) {
+      if (!showServerFieldErrors(error, ['text'], form.setError)) {
         reportFormFailure(error, 'Note Not Added', 'The note could not be saved. Please try again.');
       }
       return;
@@ -484,7 +467,7 @@ function ReplyComposer({ quote }: { quote: QuoteDetail }) {
     try {
       await reply.mutateAsync({ id: quote.id, reply: written });
     } catch (error) {
-      if (!showServerFields(error, ['subject', 'message'], form.setError)) {
+      if (!showServerFieldErrors(error, ['subject', 'message'], form.setError)) {
         reportFormFailure(error, 'Reply Not Sent', 'The reply could not be sent. Please try again.');
       }
       return;

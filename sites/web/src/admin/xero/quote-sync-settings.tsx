@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
+import { showServerFieldErrors } from '../lib/field-errors.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
 import { useSaveXeroSync, type XeroSync, type XeroTenant, xeroSyncQuery } from './xero-queries.ts';
 
@@ -154,8 +155,9 @@ export function OrganisationQuoteSync({
   );
 }
 
-type SyncField = 'accountCode' | 'taxType';
-const isSyncField = (name: string): name is SyncField => name === 'accountCode' || name === 'taxType';
+/** The form's fields, in screen order. */
+const SYNC_FIELDS = ['accountCode', 'taxType'] as const;
+type SyncField = (typeof SYNC_FIELDS)[number];
 
 /**
  * The chosen organisation's 'Sales account code' and 'Tax type' for the lines of quotes and
@@ -191,11 +193,7 @@ function QuoteSyncForm({ tenant, settings }: { tenant: XeroTenant; settings: Xer
         },
         // The toast is the one error handler's; the fields say which of them the server refused.
         onError: (error) => {
-          if (!(error instanceof StaffApiError)) return;
-          const named = Object.keys(error.fields).filter(isSyncField);
-          named.forEach((field, index) => {
-            setError(field, { type: 'server', message: error.fields[field] }, { shouldFocus: index === 0 });
-          });
+          showServerFieldErrors(error, SYNC_FIELDS, setError);
         },
         onSettled: () => {
           saving.current = false;

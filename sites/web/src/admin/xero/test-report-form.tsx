@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
+import { showServerFieldErrors } from '../lib/field-errors.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
 import { FormSubmitRow } from './form-submit-row.tsx';
 import { OrganisationSelect, onlyOrganisation, useOfferedOrganisation } from './organisation-select.tsx';
@@ -51,9 +52,7 @@ export function TestReportForm({
       onError: (error) => {
         if (!(error instanceof StaffApiError)) return;
         if (error.status === 409) onReconnectNeeded();
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field === 'tenantId' || field === 'email') setError(field, { message });
-        }
+        showServerFieldErrors(error, ['tenantId', 'email'], setError, { focus: false });
       },
     });
   });

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type KeyboardEvent, useCallback, useId, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
-import { StaffApiError } from '../lib/staff-api.ts';
+import { showServerFieldErrors } from '../lib/field-errors.ts';
 import { FormSubmitRow } from './form-submit-row.tsx';
 import { OrganisationSelect, onlyOrganisation, useOfferedOrganisation } from './organisation-select.tsx';
 import { messagesOf } from './xero-form-errors.ts';
@@ -13,7 +13,6 @@ import { useScheduleReports, type XeroTenant } from './xero-queries.ts';
 
 const FIELDS = ['tenantId', 'dayOfWeek', 'hour', 'emailRecipients', 'reportTypes'] as const;
 type Field = (typeof FIELDS)[number];
-const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
 
 /** Props of {@link WeeklyReportsForm}. */
 export interface WeeklyReportsFormProps {
@@ -104,11 +103,7 @@ export function WeeklyReportsForm({ tenants, adminEmail }: WeeklyReportsFormProp
       onSuccess: (scheduled) => showToast({ title: 'Weekly reports scheduled', description: scheduled }),
       // The toast is the one error handler's; the fields say which of them the server refused.
       onError: (error) => {
-        if (!(error instanceof StaffApiError)) return;
-        for (const [name, message] of Object.entries(error.fields)) {
-          const field = name.split('.')[0] ?? name;
-          if (isField(field)) setError(field, { message });
-        }
+        showServerFieldErrors(error, FIELDS, setError, { focus: false, parts: true });
       },
     });
   });
