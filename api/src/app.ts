@@ -9,19 +9,17 @@ import { compressFixedReads, compressJsonReads } from './lib/compress-reads.ts';
 import type { Logger } from './lib/logger.ts';
 import { prefersHtml } from './lib/negotiation.ts';
 import { PartnerRegistry } from './partners/partner-registry.ts';
-import { collectRoutes } from './routes/analytics/collect.ts';
+import { publicRoutes } from './public-api.ts';
 import { createLoginThrottle } from './routes/auth/auth.ts';
 import { caseManagerUpdatesRoutes } from './routes/case-manager-updates/case-manager-updates.ts';
 import { customerQuoteRoutes } from './routes/customer-quote/customer-quote.ts';
 import { embedRoutes } from './routes/embed/embed.ts';
 import { healthRoutes } from './routes/health/health.ts';
-import { newsletterRoutes } from './routes/newsletter/newsletter.ts';
 import { partnerStatusRoutes } from './routes/partners/partner-status.ts';
 import { contactCsvRoutes } from './routes/quote-requests/quote-requests.ts';
 import { seoRoutes } from './routes/seo/seo.ts';
 import { quoteFormPageRoutes } from './routes/service-form/quote-form-page.ts';
 import { serviceFormRoutes } from './routes/service-form/service-form.ts';
-import { teamContactRoutes } from './routes/team-contact/team-contact.ts';
 import { xeroPageRoutes } from './routes/xero/xero-pages.ts';
 import { applySecurityBaseline } from './security/baseline.ts';
 import type { BuiltSite } from './site/site.ts';
@@ -77,15 +75,14 @@ export function createApp({ environment, database, logger, site, clock, xeroAdap
 
   app.route('/api/health', healthRoutes);
   app.route('/api/service-form', serviceFormRoutes);
-  app.route('/api/team-contact', teamContactRoutes);
-  app.route('/api/newsletter', newsletterRoutes);
+  // The team contact, newsletter and analytics beacon routes the site's pages call.
+  app.route('/', publicRoutes());
   // Sign-in failures and wrong dashboard passwords share one per-IP counter, held in the database so
   // that several app processes on it cannot multiply the guesses an address gets.
   const loginThrottle = createLoginThrottle(environment, database);
   app.route('/', staffRoutes({ loginThrottle, clock, xero }));
   app.route('/api/contact.csv', contactCsvRoutes);
   app.route('/api/partner-status', partnerStatusRoutes);
-  app.route('/api/collect', collectRoutes());
   app.route('/', seoRoutes);
 
   // Unknown API paths answer JSON to programs (curl's */*, application/json). /api itself is one of

@@ -5,7 +5,10 @@
  * page has loaded and painted, so it never competes with what is on screen. No cookie, no storage:
  * the funnel's visit id lives in this module's memory and ends with the page. Nothing is sent for a
  * visitor with Global Privacy Control or Do Not Track on, and nothing here can fail a page.
+ * The typed client can't send a beacon, so only the body's type comes from the API's contract.
  */
+
+import type { CollectEventInput, FunnelEvent } from '@cleanquote/quote-core/staff';
 
 const COLLECT_URL = '/api/collect';
 
@@ -19,7 +22,7 @@ function optedOut(): boolean {
   return privacy.globalPrivacyControl === true || navigator.doNotTrack === '1';
 }
 
-function send(event: Record<string, unknown>): void {
+function send(event: CollectEventInput): void {
   try {
     if (optedOut()) return;
     const body = JSON.stringify(event);
@@ -84,7 +87,7 @@ function newVisitId(): string {
  * Records a point of the quote wizard's funnel for this visit: a step id as the wizard reports it,
  * 'submitted', or 'submission-failed'. The first one also records that the wizard was started.
  */
-export function recordFunnelStep(step: string): void {
+export function recordFunnelStep(step: FunnelEvent): void {
   if (visitId === null) {
     visitId = newVisitId();
     send({ kind: 'funnel', visit: visitId, step: 'started' });
