@@ -1,7 +1,7 @@
 import { business } from '@cleanquote/content';
 import { SERVICE_LABELS, type ServiceType } from '@cleanquote/quote-core';
 import { formatAud, type QuoteTotals } from '@cleanquote/quote-core/staff';
-import { escapeHtml } from '../lib/html-page.ts';
+import { pricedQuoteMailHtml } from './priced-quote-mail-html.tsx';
 import { formatQuoteDay } from './quote-dates.ts';
 import { quoteTerms } from './quote-terms.ts';
 
@@ -40,16 +40,13 @@ function totalRows({ totals, gstRegistered }: PricedQuoteMailInput): [string, st
     : [['Total', formatAud(totals.totalCents)]];
 }
 
-const paragraphsHtml = (paragraphs: readonly string[]) =>
-  paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('');
-
 /**
  * The mail that sends a priced quote: a plain-text part and an HTML part with the same content —
  * the greeting, each line (description, quantity, unit price, line total), the total (with the GST it
  * includes when the business is registered for GST), the valid-until date, the note, the terms that
  * apply to the service, and the link to the page where the customer accepts, asks for changes or
- * declines. Every text staff or the customer typed is escaped in the HTML; every amount is formatted
- * from whole cents.
+ * declines. The HTML is a hono/jsx component, which escapes every text staff or the customer typed;
+ * every amount is formatted from whole cents.
  */
 export function pricedQuoteMail(input: PricedQuoteMailInput): {
   subject: string;
@@ -92,21 +89,18 @@ export function pricedQuoteMail(input: PricedQuoteMailInput): {
 
   // The link (an https origin and a base64url token) has no character HTML escapes, so the HTML holds
   // it exactly as the outbox's secretUntilSent names it, and its stored copy loses it too.
-  const cell = 'style="border-bottom:1px solid #d0d7e2"';
-  const html = `${paragraphsHtml(intro)}<table cellpadding="4" style="border-collapse:collapse">
-<thead><tr><th align="left" ${cell}>Description</th><th align="right" ${cell}>Quantity</th><th align="right" ${cell}>Unit price</th><th align="right" ${cell}>Total</th></tr></thead>
-<tbody>${totals.lines
-    .map(
-      (line) =>
-        `<tr><td>${escapeHtml(line.description)}</td><td align="right">${line.quantity}</td><td align="right">${escapeHtml(formatAud(line.unitPriceCents))}</td><td align="right">${escapeHtml(formatAud(line.lineTotalCents))}</td></tr>`,
-    )
-    .join('')}</tbody>
-<tfoot>${sums
-    .map(
-      ([label, amount], index) =>
-        `<tr><th align="left" colspan="3">${escapeHtml(label)}</th><td align="right">${index === 0 ? `<strong>${escapeHtml(amount)}</strong>` : escapeHtml(amount)}</td></tr>`,
-    )
-    .join('')}</tfoot>
-</table><p><strong>${escapeHtml(valid)}</strong></p>${note ? paragraphsHtml([note]) : ''}<h2 style="font-size:1.1em">Terms</h2>${paragraphsHtml(conditions)}<p>Our full terms: <a href="${escapeHtml(termsUrl)}">${escapeHtml(termsUrl)}</a></p><p><a href="${escapeHtml(link)}" style="display:inline-block;padding:0.6em 1.2em;background:#0b5cad;color:#fff;border-radius:0.4em;text-decoration:none;font-weight:600">${escapeHtml(VIEW_QUOTE_LINK_TEXT)}</a></p>${paragraphsHtml([questions])}<p style="color:#555">${escapeHtml(footer)}</p>`;
+  const html = pricedQuoteMailHtml({
+    intro,
+    lines: totals.lines,
+    sums,
+    valid,
+    note,
+    conditions,
+    termsUrl,
+    link,
+    linkText: VIEW_QUOTE_LINK_TEXT,
+    questions,
+    footer,
+  });
   return { subject, text, html };
 }
