@@ -60,3 +60,8 @@ export function Paragraphs({ texts }: { texts: readonly string[] }) {
 export function MailFooter({ text }: { text: string }) {
   return <p style="color:#555">{text}</p>;
 }
+
+/** The HTML of a mail that is paragraphs of text only, each with its line breaks. */
+export function paragraphsMailHtml(texts: readonly string[]): string {
+  return renderMailHtml(<Paragraphs texts={texts} />);
+}

@@ -2,7 +2,7 @@ import { business } from '@cleanquote/content';
 import { SERVICE_LABELS, type ServiceType } from '@cleanquote/quote-core';
 import { formatAud } from '@cleanquote/quote-core/staff';
 import type { Environment } from '../env.ts';
-import { escapeHtml } from '../lib/html-page.ts';
+import { paragraphsMailHtml } from '../mail/mail-html.tsx';
 import type { OutboxMail } from '../mail/outbox.ts';
 import type { CustomerQuote, QuoteAnswer } from './customer-quote.ts';
 import { formatMelbourneDate, formatQuoteDay } from './quote-dates.ts';
@@ -37,13 +37,10 @@ export interface AnswerMailContext {
   thread: QuoteMailThread | undefined;
 }
 
-/** A mail body from paragraphs: plain text, and HTML with each paragraph escaped. */
+/** A mail body from paragraphs: plain text, and HTML with a paragraph each. */
 function body(paragraphs: readonly string[]): { text: string; html: string } {
   const kept = paragraphs.filter((paragraph) => paragraph !== '');
-  return {
-    text: `${kept.join('\n\n')}\n`,
-    html: kept.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join(''),
-  };
+  return { text: `${kept.join('\n\n')}\n`, html: paragraphsMailHtml(kept) };
 }
 
 /** '$495.00 incl. GST', or '$495.00' when the business is not registered for GST. */
