@@ -86,6 +86,22 @@ export async function answer<R extends ClientResponse<unknown, number, string>>(
   return (await answerWithResponse(call)).body;
 }
 
+/**
+ * Waits for a call and returns its success body, or null when the server answers 404: for a thing
+ * that may not exist (a quote's link mistyped, a webhook or priced quote not made yet), which is an
+ * answer, not a failure. Any other status throws a {@link StaffApiError}.
+ */
+export async function answerOrNull<R extends ClientResponse<unknown, number, string>>(
+  call: Promise<R>,
+): Promise<SuccessBody<R> | null> {
+  try {
+    return await answer(call);
+  } catch (error) {
+    if (error instanceof StaffApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 /** The `before` cursor of the next page from a Link rel="next" header, or null on the last page. */
 export function nextPageCursor(response: { headers: Headers }): string | null {
   const next = /<([^>]+)>;\s*rel="?next"?/.exec(response.headers.get('Link') ?? '')?.[1];

@@ -1,7 +1,7 @@
 import type { PartnerWebhookInput } from '@cleanquote/quote-core/staff';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { partnerKeys } from '../lib/partners-query.ts';
-import { type Answer, answer, StaffApiError, staffApi } from '../lib/staff-api.ts';
+import { type Answer, answer, answerOrNull, staffApi } from '../lib/staff-api.ts';
 import { deliveryPollInterval, deliverySettled } from './webhook-labels.ts';
 
 const webhookApi = staffApi.partners[':key'].webhook;
@@ -26,14 +26,7 @@ export const webhookKeys = {
 export function webhookQuery(key: string) {
   return queryOptions({
     queryKey: webhookKeys.webhook(key),
-    queryFn: async (): Promise<WebhookSettings | null> => {
-      try {
-        return await answer(webhookApi.$get({ param: { key } }));
-      } catch (error) {
-        if (error instanceof StaffApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: (): Promise<WebhookSettings | null> => answerOrNull(webhookApi.$get({ param: { key } })),
     meta: { errorTitle: 'Webhook Unavailable', errorFallback: 'The partner’s webhook could not be loaded.' },
   });
 }

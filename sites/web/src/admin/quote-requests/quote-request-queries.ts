@@ -16,6 +16,7 @@ import { showToast } from '../../state/site-state.ts';
 import {
   type Answer,
   answer,
+  answerOrNull,
   answerWithResponse,
   nextPageCursor,
   StaffApiError,
@@ -61,14 +62,7 @@ export function quoteDetailQuery(id: string) {
   return queryOptions({
     queryKey: [...quotesKey, 'detail', id] as const,
     // A link to a quote that does not exist is an answer (null: 'not found'), not a failure.
-    queryFn: async () => {
-      try {
-        return await answer(staffApi.contact[':id'].$get({ param: { id } }));
-      } catch (error) {
-        if (error instanceof StaffApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () => answerOrNull(staffApi.contact[':id'].$get({ param: { id } })),
     meta: { errorTitle: 'Quote Unavailable', errorFallback: 'The quote request could not be loaded.' },
   });
 }
@@ -112,28 +106,21 @@ function quoteChanged(client: QueryClient, id: string, changed?: QuoteDetail): P
 
 /**
  * Moves a quote along the pipeline (POST /api/contact/:id/status); the server records the history
- * entry. Errors are toasted by the one handler.
+ * entry. A failure is toasted by the one handler, unless `formShowsErrors`: the 'Mark as Lost' form
+ * shows its reason's message beside the field and toasts any other failure itself.
  */
-export function useQuoteStatusChange() {
+export function useQuoteStatusChange({ formShowsErrors = false }: { formShowsErrors?: boolean } = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: QuoteStatusChangeInput }) =>
       answer(staffApi.contact[':id'].status.$post({ param: { id }, json: change })),
     onSuccess: (quote, { id }) => quoteChanged(client, id, quote),
-    meta: {
-      errorTitle: 'Status Not Changed',
-      errorFallback: 'The status could not be changed. Please try again.',
-    },
-  });
-}
-
-/** The 'Mark as Lost' form's call: its field messages are shown by the form, other failures toasted there. */
-export function useQuoteLost() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: QuoteStatusChangeInput }) =>
-      answer(staffApi.contact[':id'].status.$post({ param: { id }, json: change })),
-    onSuccess: (quote, { id }) => quoteChanged(client, id, quote),
+    meta: formShowsErrors
+      ? undefined
+      : {
+          errorTitle: 'Status Not Changed',
+          errorFallback: 'The status could not be changed. Please try again.',
+        },
   });
 }
 
@@ -172,14 +159,7 @@ const quoteFigureKeys = [['admin', 'status'], ['analytics']] as const;
 export function pricedQuoteQuery(id: string) {
   return queryOptions({
     queryKey: [...quotesKey, 'detail', id, 'priced-quote'] as const,
-    queryFn: async () => {
-      try {
-        return await answer(staffApi.contact[':id'].quote.$get({ param: { id } }));
-      } catch (error) {
-        if (error instanceof StaffApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () => answerOrNull(staffApi.contact[':id'].quote.$get({ param: { id } })),
     meta: { errorTitle: 'Quote Unavailable', errorFallback: 'The priced quote could not be loaded.' },
   });
 }

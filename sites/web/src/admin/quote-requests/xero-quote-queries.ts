@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Answer, answer, StaffApiError, staffApi } from '../lib/staff-api.ts';
+import { type Answer, answer, answerOrNull, staffApi } from '../lib/staff-api.ts';
 import { quotesKey } from './quote-request-queries.ts';
 
 /** Where a request's quote stands in Xero, as GET /api/contact/:id/xero answers. */
@@ -35,14 +35,7 @@ export function xeroWorkPending(sync: QuoteXeroSync | null | undefined): boolean
 export function xeroQuoteQuery(id: string) {
   return queryOptions({
     queryKey: xeroQuoteKey(id),
-    queryFn: async () => {
-      try {
-        return await answer(staffApi.contact[':id'].xero.$get({ param: { id } }));
-      } catch (error) {
-        if (error instanceof StaffApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () => answerOrNull(staffApi.contact[':id'].xero.$get({ param: { id } })),
     refetchInterval: (query) => (xeroWorkPending(query.state.data) ? XERO_POLL_MS : false),
     meta: {
       errorTitle: 'Xero Status Unavailable',
