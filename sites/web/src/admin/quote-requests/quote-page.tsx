@@ -28,7 +28,6 @@ import {
   type QuoteDetail,
   quoteDetailQuery,
   reportFormFailure,
-  useQuoteLost,
   useQuoteNote,
   useQuoteReply,
   useQuoteStatusChange,
@@ -264,7 +263,7 @@ function LostDialog({ quoteId }: { quoteId: string }) {
   const [choice, setChoice] = useState('');
   const [other, setOther] = useState('');
   const ids = useId();
-  const lost = useQuoteLost();
+  const lost = useQuoteStatusChange({ formShowsErrors: true });
   const form = useForm<QuoteStatusChangeInput, unknown, QuoteStatusChange>({
     resolver: zodResolver(quoteStatusChange),
     defaultValues: { status: 'lost', reason: '' },
