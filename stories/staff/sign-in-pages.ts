@@ -1,4 +1,4 @@
-import { loginPage } from '../../api/src/routes/auth/auth.ts';
+import { loginPage } from '../../api/src/auth/sign-in-page.tsx';
 
 /*
  * Rendered in Node when Storybook builds (imported with '?server-rendered'): the sign-in page the

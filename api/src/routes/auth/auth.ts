@@ -1,15 +1,15 @@
-import { isWellFormedText, textProblem, trimText } from '@cleanquote/quote-core';
-import { eq } from 'drizzle-orm';
-import { type Context, Hono } from 'hono';
+import { type SignIn, type SignInInput, signIn } from '@cleanquote/quote-core/staff';
+import { zValidator } from '@hono/zod-validator';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AuthEnv, deleteSessionCookie, readSession, setSessionCookie } from '../../auth/middleware.ts';
-import { PasswordChecksBusy, verifyNothing, verifyPassword } from '../../auth/password.ts';
+import { PasswordChecksBusy } from '../../auth/password.ts';
 import { createSession, invalidateSession } from '../../auth/session.ts';
+import { checkCredentials } from '../../auth/sign-in.ts';
+import { loginPage, logoutConfirmPage } from '../../auth/sign-in-page.tsx';
 import type { Database } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
 import type { Environment } from '../../env.ts';
-import { escapeHtml, htmlPage } from '../../lib/html-page.ts';
-import { isJsonContentType } from '../../lib/read-json.ts';
+import { isJsonContentType, readJsonBody } from '../../lib/read-json.ts';
 import { clientIp } from '../../security/client-ip.ts';
 import { SharedSlidingWindowLimiter } from '../../security/rate-limit.ts';
 
@@ -28,51 +28,26 @@ export function createLoginThrottle(
   );
 }
 
-const credentials = z.object({
-  email: z
-    .string()
-    .refine((value) => textProblem(value) === null)
-    .transform(trimText)
-    .pipe(z.string().min(1).max(254)),
-  // Bounded so nobody makes argon2 hash megabytes; a lone surrogate has no bytes to hash.
-  password: z.string().min(1).max(1_000).refine(isWellFormedText),
-  next: z.string().optional(),
-});
-
 /** Where to go after signing in: a path on this site only, never another origin. */
 function safeNext(value: unknown): string {
   return typeof value === 'string' && /^\/(?![/\\])[^\s]*$/.test(value) ? value : '/dashboard';
-}
-
-/** The sign-in page: `error` (a refused attempt's reason) shows above the form, which keeps `email`. */
-export function loginPage({ next, error, email }: { next: string; error?: string; email?: string }): string {
-  const errorBlock = error ? `<p id="login-error" class="error" role="alert">${escapeHtml(error)}</p>` : '';
-  const describedBy = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
-  return htmlPage({
-    title: 'Sign in · CleanQuote admin',
-    body: `<h1>Sign in</h1>
-<p>Staff sign-in for the quote inbox, analytics and integrations.</p>
-${errorBlock}
-<form method="post" action="/api/login">
-  <input type="hidden" name="next" value="${escapeHtml(next)}">
-  <label for="email">Email address</label>
-  <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email ?? '')}"${describedBy}>
-  <label for="password">Password</label>
-  <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>
-  <button type="submit">Sign in</button>
-</form>
-<p><a href="/">Back to the website</a></p>`,
-  });
 }
 
 function isJsonRequest(c: Context): boolean {
   return isJsonContentType(c.req.header('Content-Type'));
 }
 
-async function readCredentials(c: Context): Promise<unknown> {
-  if (isJsonRequest(c)) return c.req.json().catch(() => undefined);
-  return c.req.parseBody().catch(() => undefined);
+/** GET /api/login's query: where to go once signed in (anything but one path means the dashboard). */
+const signInPageQuery = z.object({ next: z.string().optional().catch(undefined) });
+
+/** A string field of a body the schema refused, to show the sign-in page again with it. */
+function typed(body: unknown, field: 'email' | 'next'): string | undefined {
+  const value =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
+  return typeof value === 'string' ? value : undefined;
 }
+
+const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait and try again later.';
 
 /**
  * GET /api/login (the sign-in page), POST /api/login (form or JSON), GET|POST /api/logout and
@@ -86,65 +61,82 @@ export function authRoutes(loginThrottle: SharedSlidingWindowLimiter) {
     return c.redirect('/', 303);
   };
 
+  /** A refused attempt, answered as it was asked: JSON, or the sign-in page again keeping the address. */
+  const fail = (c: Context<AuthEnv>, status: 400 | 401 | 429 | 503, error: string, keep: unknown) => {
+    if (isJsonRequest(c)) return c.json({ error, requestId: c.var.requestId }, status);
+    const page = loginPage({ next: safeNext(typed(keep, 'next')), error, email: typed(keep, 'email') ?? '' });
+    return c.html(page, status);
+  };
+
+  /**
+   * A body the schema refuses: nothing is counted, but while the IP is over the limit it gets the
+   * same 429 as any attempt; otherwise 400 with the page or JSON it asked in.
+   */
+  const refuse = async (c: Context<AuthEnv>, body: unknown) => {
+    const throttled = await loginThrottle.check(clientIp(c, c.var.environment.TRUST_PROXY));
+    if (!throttled.allowed) {
+      c.header('Retry-After', String(throttled.retryAfterSeconds));
+      return fail(c, 429, TOO_MANY_ATTEMPTS, body);
+    }
+    return fail(c, 400, 'Please enter your email address and password.', body);
+  };
+  const refused = (result: { success: boolean; data: unknown }, c: Context<AuthEnv>) =>
+    result.success ? undefined : refuse(c, result.data);
+  const jsonCredentials = zValidator<typeof signIn, 'json', AuthEnv, string, typeof refused>(
+    'json',
+    signIn,
+    refused,
+  );
+  const formCredentials = zValidator<typeof signIn, 'form', AuthEnv, string, typeof refused>(
+    'form',
+    signIn,
+    refused,
+  );
+  /** The sign-in form's fields or the same as JSON, by the shared signIn schema either way. */
+  const credentials: MiddlewareHandler<
+    AuthEnv,
+    string,
+    { in: { json: SignInInput; form: SignInInput }; out: { json: SignIn; form: SignIn } }
+  > = async (c, next) => {
+    if (!isJsonRequest(c)) return formCredentials(c, next);
+    // Malformed JSON is refused as an empty form is (the validator itself would throw).
+    if (!(await readJsonBody(c)).ok) return refuse(c, undefined);
+    return jsonCredentials(c, next);
+  };
+
   return (
     new Hono<AuthEnv>()
-      .get('/login', async (c) => {
-        const next = safeNext(c.req.query('next'));
+      // The query can't be refused: a `next` that isn't one string is no `next`.
+      .get('/login', zValidator('query', signInPageQuery), async (c) => {
+        const next = safeNext(c.req.valid('query').next);
         const { user } = await readSession(c);
         if (user) return c.redirect(next, 303);
         return c.html(loginPage({ next }), 200, { 'Cache-Control': 'no-store' });
       })
-      .post('/login', async (c) => {
-        const environment = c.var.environment;
+      .post('/login', credentials, async (c) => {
         const json = isJsonRequest(c);
-        const ip = clientIp(c, environment.TRUST_PROXY);
-        const body = await readCredentials(c);
-        const next = safeNext((body as { next?: unknown } | undefined)?.next);
-        const fail = (status: 400 | 401 | 429, error: string) =>
-          json
-            ? c.json({ error, requestId: c.var.requestId }, status)
-            : c.html(
-                loginPage({
-                  next,
-                  error,
-                  email:
-                    typeof (body as { email?: unknown })?.email === 'string'
-                      ? (body as { email: string }).email
-                      : '',
-                }),
-                status,
-              );
-
-        const parsed = credentials.safeParse(body);
-        const throttled = parsed.success ? await loginThrottle.hit(ip) : await loginThrottle.check(ip);
+        const attempt = json ? c.req.valid('json') : c.req.valid('form');
+        const next = safeNext(attempt.next);
+        const ip = clientIp(c, c.var.environment.TRUST_PROXY);
+        // The attempt is counted before the password is hashed and forgotten only when it
+        // succeeds, so N concurrent wrong attempts cost at most LOGIN_MAX_FAILURES hashes.
+        const throttled = await loginThrottle.hit(ip);
         if (!throttled.allowed) {
           c.header('Retry-After', String(throttled.retryAfterSeconds));
-          return fail(429, 'Too many failed sign-in attempts. Please wait and try again later.');
+          return fail(c, 429, TOO_MANY_ATTEMPTS, attempt);
         }
-        if (!parsed.success) return fail(400, 'Please enter your email address and password.');
-        // The attempt is counted before the password is hashed (hit above) and forgotten only when it
-        // succeeds, so N concurrent wrong attempts cost at most LOGIN_MAX_FAILURES hashes.
-
-        const [user] = await c.var.database.db
-          .select()
-          .from(users)
-          .where(eq(users.email, parsed.data.email.toLowerCase()));
-        let valid: boolean;
+        let user: Awaited<ReturnType<typeof checkCredentials>>;
         try {
-          valid = user
-            ? await verifyPassword(user.passwordHash, parsed.data.password)
-            : await verifyNothing(parsed.data.password);
+          user = await checkCredentials(c.var.database, attempt);
         } catch (error) {
           if (!(error instanceof PasswordChecksBusy)) throw error;
           await loginThrottle.release(ip);
           c.header('Retry-After', '1');
-          return json
-            ? c.json({ error: error.message, requestId: c.var.requestId }, 503)
-            : c.html(loginPage({ next, error: error.message }), 503);
+          return fail(c, 503, error.message, { next });
         }
-        if (!user || !valid) {
+        if (!user) {
           c.var.logger.warn({ ip }, 'failed sign-in');
-          return fail(401, 'Incorrect email or password.');
+          return fail(c, 401, 'Incorrect email or password.', attempt);
         }
         await loginThrottle.reset(ip);
 
@@ -152,7 +144,7 @@ export function authRoutes(loginThrottle: SharedSlidingWindowLimiter) {
         const previous = await readSession(c);
         if (previous.session) await invalidateSession(c.var.database, previous.session.id);
         const { token, session } = await createSession(c.var.database, user.id);
-        setSessionCookie(c, environment, token, session);
+        setSessionCookie(c, c.var.environment, token, session);
         c.var.logger.info({ userId: user.id }, 'signed in');
         return json ? c.json({ firstName: user.firstName, email: user.email }) : c.redirect(next, 303);
       })
@@ -162,17 +154,7 @@ export function authRoutes(loginThrottle: SharedSlidingWindowLimiter) {
       .get('/logout', async (c) => {
         const fetchSite = c.req.header('Sec-Fetch-Site');
         if (fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none') return logout(c);
-        return c.html(
-          htmlPage({
-            title: 'Log out · CleanQuote admin',
-            body: `<h1>Log out?</h1>
-<p>Another site sent you here. To sign out of the CleanQuote admin area, confirm below.</p>
-<form method="post" action="/api/logout"><button type="submit">Log Out</button></form>
-<p><a href="/dashboard">Back to the dashboard</a></p>`,
-          }),
-          403,
-          { 'Cache-Control': 'no-store' },
-        );
+        return c.html(logoutConfirmPage(), 403, { 'Cache-Control': 'no-store' });
       })
       .post('/logout', logout)
       .get('/auth/user', async (c) => {
