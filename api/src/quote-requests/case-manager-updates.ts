@@ -5,9 +5,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { quoteRequests } from '../db/schema.ts';
 import type { Environment } from '../env.ts';
-import { escapeHtml } from '../lib/html-page.ts';
 import { enqueueMail, type WriteTransaction } from '../mail/outbox.ts';
 import type { QuoteStatusChangeEvent } from '../webhooks/quote-events.ts';
+import { caseManagerUpdateHtml } from './case-manager-update-html.tsx';
 
 /** Outbox kind of the update mail to a case manager. */
 export const CASE_MANAGER_UPDATE_KIND = 'case-manager-update';
@@ -71,14 +71,15 @@ export function caseManagerUpdateMail(reference: string, news: string, stopUrl: 
     `${business.name} · ABN ${business.abn} · ${business.city} ${business.region}`,
     `Stop these emails about request ${reference}: ${stopUrl}`,
   ];
-  const paragraphs = [
-    ...lines.filter((line) => line !== '').map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<hr><p>${escapeHtml(footer[0] ?? '')}<br><a href="${escapeHtml(stopUrl)}">Stop these emails about request ${escapeHtml(reference)}</a></p>`,
-  ];
   return {
     subject: `Request ${reference}: ${news.toLowerCase()}`,
     text: [...lines, '', '—', ...footer].join('\n'),
-    html: `<!doctype html><html lang="en-AU"><body>${paragraphs.join('')}</body></html>`,
+    html: caseManagerUpdateHtml({
+      paragraphs: lines.filter((line) => line !== ''),
+      sender: footer[0] ?? '',
+      stopUrl,
+      stopText: `Stop these emails about request ${reference}`,
+    }),
   };
 }
 
