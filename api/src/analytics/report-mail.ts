@@ -1,10 +1,10 @@
 import { business } from '@cleanquote/content';
 import { SERVICE_LABELS, type ServiceType } from '@cleanquote/quote-core';
 import type { Environment } from '../env.ts';
-import { escapeHtml } from '../lib/html-page.ts';
 import { BUSINESS_TIME_ZONE, melbourneDayStart } from '../lib/melbourne-time.ts';
 import { enqueueMail, type WriteTransaction } from '../mail/outbox.ts';
 import type { AnalyticsReport } from './report.ts';
+import { dailyReportHtml, type ReportSection } from './report-mail-html.tsx';
 
 /** The outbox kind of the daily report. */
 export const DAILY_REPORT_KIND = 'daily-analytics-report';
@@ -99,12 +99,7 @@ export function dailyReportMail(
 ): { subject: string; text: string; html: string } {
   const day = dayInWords(report.date);
   const subject = `Daily analytics report for ${day}`;
-  const sections: {
-    heading: string;
-    rows: [string, string][];
-    empty: string;
-    note?: { text: string; href: string } | undefined;
-  }[] = [
+  const sections: ReportSection[] = [
     {
       heading: 'Totals',
       rows: [
@@ -154,21 +149,7 @@ export function dailyReportMail(
     ),
     `\n${footer}\n`,
   ].join('\n');
-  const html = `<h1 style="font-size:1.3em">${escapeHtml(subject)}</h1>${sections
-    .map(
-      ({ heading, rows, empty, note }) =>
-        `<h2 style="font-size:1.1em">${escapeHtml(heading)}</h2>${
-          rows.length === 0
-            ? `<p>${escapeHtml(empty)}</p>`
-            : `<table cellpadding="4" style="border-collapse:collapse">${rows
-                .map(
-                  ([label, value]) =>
-                    `<tr><th align="left" style="vertical-align:top">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
-                )
-                .join('')}</table>`
-        }${note ? `<p>${escapeHtml(note.text)} <a href="${escapeHtml(note.href)}">${escapeHtml(note.href)}</a></p>` : ''}`,
-    )
-    .join('')}<p style="color:#555">${escapeHtml(footer)}</p>`;
+  const html = dailyReportHtml({ title: subject, sections, footer });
   return { subject, text, html };
 }
 
