@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { showToast } from '../../state/site-state.ts';
-import { copyText } from '../../ui/copy-text.ts';
+import { useCopyWithNotice } from '../lib/copy-with-notice.ts';
 import { type Location, locationsQuery } from './locations-queries.ts';
-
-/** How long a copy button says 'Copied!'. */
-export const COPIED_NOTICE_MS = 2000;
 
 /** The filter's text, folded so 'st kilda' finds 'St Kilda' and 'st-kilda'. */
 function fold(text: string): string {
@@ -23,33 +19,10 @@ function fold(text: string): string {
 export function LocationsScreen() {
   const { data: locations } = useQuery(locationsQuery);
   const [filter, setFilter] = useState('');
-  const [copied, setCopied] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { copied, copy } = useCopyWithNotice<Location>((error) =>
+    error instanceof Error ? error.message : 'The URL could not be copied.',
+  );
   const filterId = useId();
-
-  // The 'Copied!' timer ends with the screen.
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async (location: Location) => {
-    try {
-      await copyText(location.url);
-    } catch (error) {
-      showToast({
-        title: 'Copy Failed',
-        description: error instanceof Error ? error.message : 'The URL could not be copied.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    setCopied(location.slug);
-    setAnnouncement(`Copied ${location.url}`);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setCopied(null);
-      setAnnouncement('');
-    }, COPIED_NOTICE_MS);
-  };
 
   const wanted = fold(filter);
   const shown = locations?.filter(
@@ -97,8 +70,12 @@ export function LocationsScreen() {
                     {location.url}
                   </a>
                 </div>
-                <button type="button" className="button button--outline" onClick={() => void copy(location)}>
-                  {copied === location.slug ? 'Copied!' : 'Copy'}
+                <button
+                  type="button"
+                  className="button button--outline"
+                  onClick={() => void copy(location.url, location)}
+                >
+                  {copied?.slug === location.slug ? 'Copied!' : 'Copy'}
                   <span className="visually-hidden"> {location.name} URL</span>
                 </button>
               </li>
@@ -107,7 +84,7 @@ export function LocationsScreen() {
         </>
       )}
       <p className="visually-hidden" aria-live="polite">
-        {announcement}
+        {copied ? `Copied ${copied.url}` : ''}
       </p>
     </>
   );

@@ -2,10 +2,10 @@ import './partners.css';
 import { type NewPartner, newPartner } from '@cleanquote/quote-core/staff';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
-import { copyText } from '../../ui/copy-text.ts';
+import { useCopyWithNotice } from '../lib/copy-with-notice.ts';
 import { showServerFieldErrors } from '../lib/field-errors.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
 import { ConfirmRemovalDialog } from '../ui/confirm-removal-dialog.tsx';
@@ -19,9 +19,6 @@ import {
   useDeletePartner,
 } from './partners-queries.ts';
 import { WebhookSection } from './webhook-section.tsx';
-
-/** How long 'Copied!' shows on a copy button. */
-const COPIED_NOTICE_MS = 2000;
 
 /**
  * /partners: the partner sites that embed the wizard — add one (name, key, allowed
@@ -77,10 +74,8 @@ function PartnerItem({
 }) {
   const change = useChangePartner();
   const busy = change.isPending;
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { copied, copy } = useCopyWithNotice('The embed code could not be copied.');
   const headingId = useId();
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   const toggle = () => {
     if (busy) return;
@@ -99,21 +94,6 @@ function PartnerItem({
   };
 
   const snippet = embed ? embedSnippet(embed, partner.key) : null;
-  const copy = async () => {
-    if (!snippet) return;
-    try {
-      await copyText(snippet);
-      setCopied(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), COPIED_NOTICE_MS);
-    } catch {
-      showToast({
-        title: 'Copy Failed',
-        description: 'The embed code could not be copied.',
-        variant: 'destructive',
-      });
-    }
-  };
 
   return (
     <li className="card partner" aria-labelledby={headingId}>
@@ -161,7 +141,7 @@ function PartnerItem({
             <pre>
               <code>{snippet}</code>
             </pre>
-            <button type="button" className="button button--outline" onClick={() => void copy()}>
+            <button type="button" className="button button--outline" onClick={() => void copy(snippet, true)}>
               {copied ? 'Copied!' : 'Copy code'}
               <span className="visually-hidden"> for {partner.name}</span>
             </button>

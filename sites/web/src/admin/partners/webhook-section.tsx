@@ -10,8 +10,8 @@ import { AlertDialog } from 'radix-ui';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
-import { copyText } from '../../ui/copy-text.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
+import { useCopyWithNotice } from '../lib/copy-with-notice.ts';
 import { showServerFieldErrors } from '../lib/field-errors.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
 import { DeliveryLog } from './delivery-log.tsx';
@@ -24,9 +24,6 @@ import {
   type WebhookSettings,
   webhookQuery,
 } from './webhook-queries.ts';
-
-/** How long 'Copied!' shows on the copy button. */
-const COPIED_NOTICE_MS = 2000;
 
 /** The form's fields in screen order: the first the server names gets focus. */
 const WEBHOOK_FIELDS = ['url', 'events', 'enabled'] as const;
@@ -249,27 +246,12 @@ function SigningSecret({
   field: RefObject<HTMLInputElement | null>;
 }) {
   const ids = useId();
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { copied, copy } = useCopyWithNotice(
+    'The signing secret could not be copied. Select it and copy it by hand.',
+  );
   useEffect(() => {
     if (secret) field.current?.focus();
   }, [secret, field]);
-
-  const copy = async () => {
-    try {
-      await copyText(secret);
-      setCopied(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), COPIED_NOTICE_MS);
-    } catch {
-      showToast({
-        title: 'Copy Failed',
-        description: 'The signing secret could not be copied. Select it and copy it by hand.',
-        variant: 'destructive',
-      });
-    }
-  };
 
   return (
     <div className="webhook__secret">
@@ -288,7 +270,7 @@ function SigningSecret({
           Copy it now: it won't be shown again.
         </p>
       </div>
-      <button type="button" className="button button--outline" onClick={() => void copy()}>
+      <button type="button" className="button button--outline" onClick={() => void copy(secret, true)}>
         {copied ? 'Copied!' : 'Copy secret'}
         <span className="visually-hidden"> for {partnerName}</span>
       </button>
