@@ -1,5 +1,5 @@
 import { business } from '@cleanquote/content';
-import { escapeHtml } from '../lib/html-page.ts';
+import { financialReportHtml, type PrintedReport } from './report-mail-html.tsx';
 import type { XeroReport, XeroReportRow } from './xero-report.ts';
 
 const aud = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -22,7 +22,7 @@ interface Cell {
 }
 
 /** One printed line of a report: a column heading, a section title, an account or a total. */
-interface Line {
+export interface Line {
   kind: 'header' | 'title' | 'row' | 'total';
   depth: number;
   cells: Cell[];
@@ -76,61 +76,10 @@ function columnCount(lines: readonly Line[]): number {
 
 // ---- HTML ----------------------------------------------------------------------------------------
 
-const NEGATIVE_STYLE = 'color:#a1141b;font-weight:600';
-const CELL = 'padding:3px 8px;vertical-align:top';
-
-function htmlFigure(cell: Cell): string {
-  const text = escapeHtml(cell.text);
-  // The minus sign stays in the text; the colour is an extra marker, never the only one.
-  return cell.negative ? `<span class="negative" style="${NEGATIVE_STYLE}">${text}</span>` : text;
-}
-
-function htmlLine(line: Line, columns: number): string {
-  const indent = `padding-left:${8 + line.depth * 16}px`;
-  if (line.kind === 'title') {
-    return `<tr><th colspan="${columns}" scope="colgroup" align="left" style="${CELL};${indent};padding-top:14px;border-bottom:1px solid #c9d1dc;font-size:1.05em">${escapeHtml(line.cells[0]?.text ?? '')}</th></tr>`;
-  }
-  const padded = [
-    ...line.cells,
-    ...Array.from({ length: columns - line.cells.length }, () => ({ text: '', negative: false })),
-  ];
-  if (line.kind === 'header') {
-    return `<tr>${padded
-      .map((cell, index) =>
-        // An empty corner cell is no heading: a <td>, so that no header is announced as blank.
-        index === 0 && !cell.text.trim()
-          ? `<td style="${CELL};border-bottom:2px solid #1a2433"></td>`
-          : `<th scope="col" align="${index === 0 ? 'left' : 'right'}" style="${CELL};border-bottom:2px solid #1a2433;white-space:nowrap">${escapeHtml(cell.text)}</th>`,
-      )
-      .join('')}</tr>`;
-  }
-  const total = line.kind === 'total';
-  const rowStyle = total ? ';font-weight:700;border-top:1px solid #1a2433' : '';
-  const [label, ...figures] = padded;
-  return `<tr><th scope="row" align="left" style="${CELL};${indent};font-weight:${total ? 700 : 400}${rowStyle}">${escapeHtml(label?.text ?? '')}</th>${figures
-    .map((cell) => `<td align="right" style="${CELL};white-space:nowrap${rowStyle}">${htmlFigure(cell)}</td>`)
-    .join('')}</tr>`;
-}
-
-function htmlReport(report: XeroReport): string {
+function printedReport(report: XeroReport): PrintedReport {
   const lines = linesOf(report.rows, 0, false);
-  const columns = columnCount(lines);
   const [heading, ...subtitles] = report.reportTitles.length > 0 ? report.reportTitles : [report.reportName];
-  const headerLines = lines.filter((line) => line.kind === 'header');
-  const bodyLines = lines.filter((line) => line.kind !== 'header');
-  const table =
-    lines.length === 0
-      ? '<p>Xero sent this report without any rows.</p>'
-      : `<table cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%;max-width:720px;font-size:14px">${
-          headerLines.length > 0
-            ? `<thead>${headerLines.map((line) => htmlLine(line, columns)).join('')}</thead>`
-            : ''
-        }<tbody>${bodyLines.map((line) => htmlLine(line, columns)).join('')}</tbody></table>`;
-  return `<h2 style="font-size:1.2em;margin:28px 0 4px">${escapeHtml(heading ?? report.reportName)}</h2>${
-    subtitles.length > 0
-      ? `<p style="margin:0 0 12px;color:#3d4a5c">${subtitles.map(escapeHtml).join('<br>')}</p>`
-      : ''
-  }${table}`;
+  return { heading: heading ?? report.reportName, subtitles, lines, columns: columnCount(lines) };
 }
 
 // ---- Plain text ----------------------------------------------------------------------------------
@@ -208,9 +157,14 @@ export function financialReportMail(input: {
       : 'Schedule weekly reports on the Xero page:';
   const empty = 'No reports were selected.';
 
-  const html = `<div style="font-family:Arial,Helvetica,sans-serif;color:#1a2433;line-height:1.4"><h1 style="font-size:1.4em;margin:0 0 8px">${escapeHtml(heading)}</h1><p style="margin:0">${escapeHtml(intro)}</p>${
-    reports.length === 0 ? `<p>${escapeHtml(empty)}</p>` : reports.map(htmlReport).join('')
-  }<p style="margin-top:28px;color:#3d4a5c">${escapeHtml(footer)} <a href="${escapeHtml(xeroPage)}">${escapeHtml(xeroPage)}</a><br>${escapeHtml(business.name)}</p></div>`;
+  const html = financialReportHtml({
+    heading,
+    intro,
+    reports: reports.map(printedReport),
+    empty,
+    footer,
+    xeroPage,
+  });
 
   const text = [
     heading,
