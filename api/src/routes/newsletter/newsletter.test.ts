@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newsletterSubscribers, outbox } from '../../db/schema.ts';
 import type { MailDeliveryWorker } from '../../mail/delivery.ts';
+import { CONFIRMATION_LINK_TTL_MS, CONFIRMATION_RESEND_INTERVAL_MS } from '../../newsletter/subscriptions.ts';
 import { startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
 import { startTestMailDelivery } from '../../test-support/test-mail.ts';
-import { CONFIRMATION_LINK_TTL_MS, CONFIRMATION_RESEND_INTERVAL_MS } from './newsletter.ts';
 
 let context: Awaited<ReturnType<typeof createTestApp>>;
 let worker: MailDeliveryWorker | undefined;
