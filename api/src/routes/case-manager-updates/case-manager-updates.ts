@@ -1,48 +1,22 @@
-import { business } from '@cleanquote/content';
+import { zValidator } from '@hono/zod-validator';
 import { type Context, Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../../lib/app-env.ts';
-import { escapeHtml, htmlPage } from '../../lib/html-page.ts';
-import {
-  CASE_MANAGER_UPDATES_PATH,
-  findCaseManagerUpdates,
-  stopCaseManagerUpdates,
-} from '../../quote-requests/case-manager-updates.ts';
+import { findCaseManagerUpdates, stopCaseManagerUpdates } from '../../quote-requests/case-manager-updates.ts';
+import { stopPage, stoppedPage, unknownLinkPage } from './case-manager-updates-pages.tsx';
 
-/** The button on the page that stops a request's updates. */
-export const STOP_BUTTON = 'Stop these emails';
-
-/** What the page says once a request's updates are stopped. */
-export function stoppedText(reference: string): string {
-  return `You will not get more emails about request ${reference}.`;
-}
-
-function page(c: Context<AppEnv>, status: 200 | 404, title: string, body: string) {
-  return c.html(htmlPage({ title: `${title} · ${business.name}`, body }), status, {
+function page(c: Context, html: string, status: 200 | 404) {
+  return c.html(html, status, {
     // The link is the page's only key: never cached, never sent on to another site.
     'Cache-Control': 'no-store',
     'Referrer-Policy': 'no-referrer',
   });
 }
 
-const back = `<p><a href="/">Back to ${escapeHtml(business.name)}</a></p>`;
-
-function stoppedPage(c: Context<AppEnv>, reference: string) {
-  return page(
-    c,
-    200,
-    'Emails stopped',
-    `<h1>Emails stopped</h1>\n<p>${escapeHtml(stoppedText(reference))}</p>\n${back}`,
-  );
-}
-
-function unknownLink(c: Context<AppEnv>) {
-  return page(
-    c,
-    404,
-    'This link no longer works',
-    `<h1>This link no longer works</h1>\n<p>We could not find a quote request for this link, so it sends you no emails.</p>\n${back}`,
-  );
-}
+/** The link's token: any string, which the lookup refuses when no request has it. */
+const updatesLink = zValidator('param', z.object({ token: z.string() }), (result, c) =>
+  result.success ? undefined : page(c, unknownLinkPage(), 404),
+);
 
 /**
  * The link in every update mail to a case manager (no session, no script):
@@ -55,28 +29,16 @@ function unknownLink(c: Context<AppEnv>) {
  * A token no request has gets a 404 page.
  */
 export const caseManagerUpdatesRoutes = new Hono<AppEnv>()
-  .get('/:token', async (c) => {
-    const token = c.req.param('token');
+  .get('/:token', updatesLink, async (c) => {
+    const { token } = c.req.valid('param');
     const updates = await findCaseManagerUpdates(c.var.database, token);
-    if (!updates) return unknownLink(c);
-    if (updates.stopped) return stoppedPage(c, updates.reference);
-    const reference = escapeHtml(updates.reference);
-    const action = escapeHtml(`${CASE_MANAGER_UPDATES_PATH}/${encodeURIComponent(token)}`);
-    return page(
-      c,
-      200,
-      `Emails about request ${updates.reference}`,
-      `<h1>Emails about request ${reference}</h1>
-<p>We email you when request ${reference} is quoted, booked or closed.</p>
-<form method="post" action="${action}">
-<button type="submit">${escapeHtml(STOP_BUTTON)}</button>
-</form>
-${back}`,
-    );
+    if (!updates) return page(c, unknownLinkPage(), 404);
+    if (updates.stopped) return page(c, stoppedPage(updates.reference), 200);
+    return page(c, stopPage(updates.reference, token), 200);
   })
-  .post('/:token', async (c) => {
-    const reference = await stopCaseManagerUpdates(c.var.database, c.req.param('token'), new Date());
-    if (reference === undefined) return unknownLink(c);
+  .post('/:token', updatesLink, async (c) => {
+    const reference = await stopCaseManagerUpdates(c.var.database, c.req.valid('param').token, new Date());
+    if (reference === undefined) return page(c, unknownLinkPage(), 404);
     c.var.logger.info({ reference }, 'case manager updates stopped');
-    return stoppedPage(c, reference);
+    return page(c, stoppedPage(reference), 200);
   });
