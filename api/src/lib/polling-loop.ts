@@ -1,8 +1,8 @@
 /**
- * The rhythm of a background worker over a durable queue (the outbox, partner webhooks, writes to
- * Xero): a pass runs when the worker is woken (something was queued) and every `pollIntervalMs`
- * otherwise (retries that come due, work queued by another process). Never two passes at once: a
- * wake during a pass runs another right after it, so nothing queued meanwhile waits for the poll.
+ * The rhythm of a durable queue's worker (durable-queue.ts): a pass runs when the worker is woken
+ * (something was queued) and every `pollIntervalMs` otherwise (retries that come due, work queued by
+ * another process). Never two passes at once: a wake during a pass runs another right after it, so
+ * nothing queued meanwhile waits for the poll.
  */
 export class PollingLoop {
   readonly #pass: () => Promise<void>;
