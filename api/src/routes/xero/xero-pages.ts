@@ -1,7 +1,9 @@
+import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { type AuthEnv, readSession } from '../../auth/middleware.ts';
-import { escapeHtml, htmlPage } from '../../lib/html-page.ts';
 import { XeroConsentError, type XeroService } from '../../xero/xero-service.ts';
+import { connectedPage, connectionFailedPage, signInFirstPage } from './xero-connect-pages.tsx';
 
 /**
  * Tells the /xero screen that opened the popup, on this origin only, and closes the popup. Opened in
@@ -13,14 +15,11 @@ const CONNECTED_SCRIPT = `if (window.opener && !window.opener.closed) {
 }
 `;
 
-function failurePage(message: string): string {
-  return htmlPage({
-    title: 'Xero connection failed',
-    body: `<h1>Xero connection failed</h1>
-<p class="error" role="alert">${escapeHtml(message)}</p>
-<p><a href="/xero">Back to Xero settings</a></p>`,
-  });
-}
+/** One of Xero's answer parameters: a repeated or missing one is no answer, which the consent refuses. */
+const answerPart = z.string().optional().catch(undefined);
+
+/** What Xero's consent sends back to /xero/callback. */
+const consentAnswer = z.object({ state: answerPart, code: answerPart, error: answerPart });
 
 /**
  * The browser's side of connecting Xero: /xero/connect starts the consent
@@ -40,19 +39,13 @@ export function xeroPageRoutes(xero: XeroService | null) {
       .get('/connect', async (c) => {
         const { session } = await readSession(c);
         if (!session) {
-          return c.html(
-            htmlPage({
-              title: 'Please sign in',
-              body: `<h1>Please sign in</h1>
-<p>Sign in to the admin area before connecting Xero.</p>
-<p><a href="/api/login?next=/xero">Log In</a></p>`,
-            }),
-            401,
-          );
+          return c.html(signInFirstPage(), 401);
         }
         if (!xero) {
           return c.html(
-            failurePage('Xero is not configured on this server (XERO_CLIENT_ID and XERO_CLIENT_SECRET).'),
+            connectionFailedPage(
+              'Xero is not configured on this server (XERO_CLIENT_ID and XERO_CLIENT_SECRET).',
+            ),
             503,
           );
         }
@@ -60,34 +53,27 @@ export function xeroPageRoutes(xero: XeroService | null) {
           return c.redirect(await xero.beginConsent(session.id), 302);
         } catch (error) {
           c.var.logger.error({ err: error }, 'Xero consent could not start');
-          return c.html(failurePage('Xero could not be reached. Please try again in a moment.'), 502);
+          return c.html(
+            connectionFailedPage('Xero could not be reached. Please try again in a moment.'),
+            502,
+          );
         }
       })
-      .get('/callback', async (c) => {
+      .get('/callback', zValidator('query', consentAnswer), async (c) => {
         const { session } = await readSession(c);
         if (!session) {
-          return c.html(failurePage('Your admin session ended. Please log in and connect Xero again.'), 401);
-        }
-        if (!xero) return c.html(failurePage('Xero is not configured on this server.'), 503);
-        try {
-          const tenants = await xero.completeConsent(session.id, {
-            state: c.req.query('state'),
-            code: c.req.query('code'),
-            error: c.req.query('error'),
-          });
-          const names = tenants.map((tenant) => escapeHtml(tenant.tenantName)).join(', ');
           return c.html(
-            htmlPage({
-              title: 'Xero connected',
-              body: `<h1>Xero connected</h1>
-<p role="status">Connected: ${names}. You can close this window.</p>
-<p><a href="/xero">Back to Xero settings</a></p>
-<script src="/xero/connected.js"></script>`,
-            }),
+            connectionFailedPage('Your admin session ended. Please log in and connect Xero again.'),
+            401,
           );
+        }
+        if (!xero) return c.html(connectionFailedPage('Xero is not configured on this server.'), 503);
+        try {
+          const tenants = await xero.completeConsent(session.id, c.req.valid('query'));
+          return c.html(connectedPage(tenants.map((tenant) => tenant.tenantName)));
         } catch (error) {
           if (!(error instanceof XeroConsentError)) throw error;
-          return c.html(failurePage(error.message), 400);
+          return c.html(connectionFailedPage(error.message), 400);
         }
       })
       // The page's one script, a file of this origin as the CSP wants.

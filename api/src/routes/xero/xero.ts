@@ -11,6 +11,7 @@ import { Hono } from 'hono';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { type Clock, systemClock } from '../../jobs/clock.ts';
 import { jsonBody } from '../../lib/json-body.ts';
+import { pathParams } from '../../lib/request-validators.ts';
 import { SecretBoxError } from '../../security/secret-box.ts';
 import { readSyncSettings, saveSyncSettings } from '../../xero/sync-queue.ts';
 import { XeroNotConnectedError, XeroReconnectNeededError } from '../../xero/token-store.ts';
@@ -137,16 +138,16 @@ export function xeroRoutes(xero: XeroService | null, clock: Clock = systemClock)
         return c.json(saved);
       })
       .get('/schedules', async (c) => c.json({ schedules: xero ? await xero.schedules(clock.now()) : [] }))
-      .delete('/schedules/:scheduleId', async (c) => {
-        if (!xero || !(await xero.cancelSchedule(c.req.param('scheduleId')))) {
+      .delete('/schedules/:scheduleId', pathParams('scheduleId'), async (c) => {
+        if (!xero || !(await xero.cancelSchedule(c.req.valid('param').scheduleId))) {
           return c.json({ error: 'There is no such schedule.', requestId: c.var.requestId }, 404);
         }
         return c.json({ success: true, message: 'Weekly reports cancelled' });
       })
-      .delete('/disconnect/:tenantId', async (c) => {
+      .delete('/disconnect/:tenantId', pathParams('tenantId'), async (c) => {
         if (!xero) return notConfigured(c);
         try {
-          if (!(await xero.disconnect(c.req.param('tenantId')))) {
+          if (!(await xero.disconnect(c.req.valid('param').tenantId))) {
             return c.json(
               { error: 'That organisation is not connected to Xero.', requestId: c.var.requestId },
               404,
