@@ -13,8 +13,8 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 export type OutboxStatus = MailStatus;
 
 /**
- * Every email the business sends, written in the same transaction as the record it belongs to
- * (DESIGN.md item 4) and delivered from here by the worker in src/mail/delivery.ts.
+ * Every email the business sends, written in the same transaction as the record it belongs to (so
+ * neither exists without the other) and delivered from here by the worker in src/mail/delivery.ts.
  */
 export const outbox = sqliteTable(
   'outbox',

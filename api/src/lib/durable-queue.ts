@@ -146,6 +146,9 @@ export interface FailOutcome {
   sendAfter: Date | null;
 }
 
+/** The row a declared queue's claims carry. */
+export type QueueRow<Q> = Q extends DurableQueueDefinition<infer _T, infer R> ? R : never;
+
 /** Values to write besides the queue's own columns (the queue's row may set its own, such as sentAt). */
 export type QueueSet<T extends SQLiteTable> = SQLiteUpdateSetSource<T>;
 

@@ -7,7 +7,7 @@ import { type Database, openDatabase } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
 import { freePort, startSilentServer, startSmtpTestServer } from '../test-support/smtp-test-server.ts';
 import { startTestMailDelivery } from '../test-support/test-mail.ts';
-import { type MailDeliveryOptions, type MailDeliveryWorker, retryDelayMs } from './delivery.ts';
+import type { MailDeliveryOptions, MailDeliveryWorker } from './delivery.ts';
 import { enqueueMail, type OutboxMail, OutboxMailError } from './outbox.ts';
 
 /**
@@ -99,17 +99,6 @@ describe('enqueueMail', () => {
       OutboxMailError,
     );
     await expect(enqueue({ ...mail, headers: { 'X-Evil\r\nBcc': 'x' } })).rejects.toThrow(OutboxMailError);
-  });
-});
-
-describe('retryDelayMs', () => {
-  it('doubles per attempt up to the cap, with half of each delay random', () => {
-    expect(retryDelayMs(1, 1_000, 60_000, () => 0)).toBe(500);
-    expect(retryDelayMs(1, 1_000, 60_000, () => 0.999_999)).toBe(1_000);
-    expect(retryDelayMs(4, 1_000, 60_000, () => 0)).toBe(4_000);
-    expect(retryDelayMs(4, 1_000, 60_000, () => 0.999_999)).toBe(8_000);
-    expect(retryDelayMs(30, 1_000, 60_000, () => 0)).toBe(30_000);
-    expect(retryDelayMs(30, 1_000, 60_000, () => 0.999_999)).toBe(60_000);
   });
 });
 

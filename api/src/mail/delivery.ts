@@ -1,17 +1,16 @@
-import { and, asc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
-import { storedTextReader } from '../db/stored-text.ts';
 import type { Environment } from '../env.ts';
+import type { Claim, DurableQueue, QueueRow, QueueWorker } from '../lib/durable-queue.ts';
 import type { Logger } from '../lib/logger.ts';
 import { PollingLoop } from '../lib/polling-loop.ts';
 import { mailBodies } from './mail-bodies.ts';
-import { outboxSignal, SECRET_SENT_PLACEHOLDER, setOutboxCapture } from './outbox.ts';
+import { outboxQueue, SECRET_SENT_PLACEHOLDER, setOutboxCapture } from './outbox.ts';
 
-const outboxReader = storedTextReader(outbox);
-/** A leased mail, and the columns whose stored bytes were not UTF-8 (then it is not sent). */
-type ClaimedMail = typeof outbox.$inferSelect & { malformed: string[] };
+/** A claimed mail as read from the outbox, and the columns whose stored bytes were not UTF-8. */
+type ClaimedMail = QueueRow<typeof outboxQueue>;
 
 /** How the worker delivers; `mailDeliveryOptions()` builds it from the environment. */
 export interface MailDeliveryOptions {
@@ -23,7 +22,10 @@ export interface MailDeliveryOptions {
   publicUrl: string;
   /** Attempts before a mail is dead-lettered. */
   maxAttempts: number;
-  /** Backoff after the first failure; doubles per attempt up to `retryMaxMs`, with jitter. */
+  /**
+   * Backoff after the first failure; doubles per attempt up to `retryMaxMs`, each wait drawn from
+   * its upper half ("equal jitter") so retries from many mails spread out.
+   */
   retryBaseMs: number;
   retryMaxMs: number;
   /** The worker also looks for due mail this often, besides being woken on enqueue. */
@@ -53,15 +55,6 @@ export function mailDeliveryOptions(environment: Environment): MailDeliveryOptio
   };
 }
 
-/**
- * Delay before attempt `attempt + 1` after `attempt` failures: exponential from `baseMs`, capped at
- * `maxMs`, with "equal jitter" (half fixed, half random) so retries from many mails spread out.
- */
-export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, random: () => number): number {
-  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
-}
-
 interface SmtpError {
   code?: unknown;
   responseCode?: unknown;
@@ -87,25 +80,32 @@ function describe(error: unknown): string {
 }
 
 /**
- * Delivers the outbox: claims due mail one at a time through the write queue (so it never races the
- * transaction that queued it), sends it with nodemailer, and records the outcome. A failure schedules
- * a retry with exponential backoff and jitter; after `maxAttempts`, or on a permanent 5xx refusal, the
+ * Delivers the outbox, a durable queue (lib/durable-queue.ts): claims due mail one at a time, sends
+ * it with nodemailer, and records the outcome. A failure is retried after a wait that doubles per
+ * attempt (with jitter, up to `retryMaxMs`); after `maxAttempts`, or on a permanent 5xx refusal, the
  * mail is dead-lettered for staff to see. Woken on every enqueue and polling every `pollIntervalMs`.
+ * Without SMTP_URL, queued mail is only marked 'captured'.
  */
 export class MailDeliveryWorker {
   readonly #database: Database;
   readonly #logger: Logger;
-  readonly #options: Required<Omit<MailDeliveryOptions, 'smtpUrl'>> & { smtpUrl?: string | undefined };
+  readonly #options: Required<Omit<MailDeliveryOptions, 'smtpUrl' | 'leaseMs' | 'random'>>;
   readonly #transport: ReturnType<typeof nodemailer.createTransport> | undefined;
-  readonly #loop: PollingLoop;
+  readonly #queue: DurableQueue<typeof outbox, ClaimedMail>;
+  /** Sends: the queue's worker. Captures: a loop that marks queued mail as captured. */
+  readonly #worker: QueueWorker<typeof outbox, ClaimedMail> | undefined;
+  readonly #capture: PollingLoop | undefined;
+  #unsubscribe: (() => void) | undefined;
   #started = false;
-  readonly #onEnqueued = () => this.wake();
+  #stopped = false;
 
   constructor(database: Database, logger: Logger, options: MailDeliveryOptions) {
     this.#database = database;
     this.#logger = logger.child({ component: 'mail-delivery' });
-    this.#options = {
-      ...options,
+    this.#options = options;
+    this.#queue = outboxQueue.connect(database, {
+      backoff: { baseMs: options.retryBaseMs, factor: 2, maxMs: options.retryMaxMs, jitter: [0.5, 1] },
+      maxAttempts: options.maxAttempts,
       // Long enough for one full SMTP conversation that hits every timeout, so only a crashed
       // worker's mail is ever taken over.
       leaseMs:
@@ -114,8 +114,8 @@ export class MailDeliveryWorker {
           60_000,
           2 * (options.connectionTimeoutMs + options.greetingTimeoutMs + options.socketTimeoutMs),
         ),
-      random: options.random ?? Math.random,
-    };
+      random: options.random,
+    });
     this.#transport = options.smtpUrl
       ? nodemailer.createTransport({
           // One connection kept open and reused while mail keeps coming, instead of one per mail.
@@ -133,13 +133,22 @@ export class MailDeliveryWorker {
           debug: false,
         })
       : undefined;
-    this.#loop = new PollingLoop(
-      async () => {
-        await this.deliverDue();
-      },
-      this.#options.pollIntervalMs,
-      (error) => this.#logger.error({ err: error }, 'mail delivery pass failed'),
-    );
+    const onError = (error: unknown) => this.#logger.error({ err: error }, 'mail delivery pass failed');
+    if (this.#transport) {
+      this.#worker = this.#queue.worker({
+        pollIntervalMs: options.pollIntervalMs,
+        process: (claim) => this.#deliver(claim),
+        onError,
+      });
+    } else {
+      this.#capture = new PollingLoop(
+        async () => {
+          await this.#captureQueued();
+        },
+        options.pollIntervalMs,
+        onError,
+      );
+    }
   }
 
   /** True when mail is sent; false when it is only captured (no SMTP_URL). */
@@ -151,19 +160,23 @@ export class MailDeliveryWorker {
   start(): this {
     if (this.#started) return this;
     this.#started = true;
-    outboxSignal.on('enqueued', this.#onEnqueued);
     setOutboxCapture(this.sends ? 'send' : 'capture', 1);
     this.#logger.info(
       { mode: this.sends ? 'smtp' : 'capture' },
       this.sends ? 'mail delivery started' : 'no SMTP_URL: mail is captured in the outbox',
     );
-    this.#loop.start();
+    if (this.#capture) {
+      this.#unsubscribe = outboxQueue.onAnnounce(() => this.wake());
+      this.#capture.start();
+    }
+    this.#worker?.start();
     return this;
   }
 
   /** Looks for due mail now (called on enqueue). */
   wake(): void {
-    this.#loop.wake();
+    this.#worker?.wake();
+    this.#capture?.wake();
   }
 
   /**
@@ -171,78 +184,42 @@ export class MailDeliveryWorker {
    * being sent after that keeps its lease and is retried, with the same Message-ID, after a restart.
    */
   async stop(graceMs = 5_000): Promise<void> {
-    if (this.#started && !this.#loop.stopped) setOutboxCapture(this.sends ? 'send' : 'capture', -1);
-    outboxSignal.off('enqueued', this.#onEnqueued);
-    await this.#loop.stop(graceMs);
+    if (this.#started && !this.#stopped) setOutboxCapture(this.sends ? 'send' : 'capture', -1);
+    this.#stopped = true;
+    this.#unsubscribe?.();
+    await Promise.all([this.#worker?.stop(graceMs), this.#capture?.stop(graceMs)]);
     this.#transport?.close();
   }
 
   /**
-   * One pass: without SMTP, marks queued mail as captured; with SMTP, sends every due mail.
-   * @returns how many mails were sent or captured.
+   * One pass: without SMTP, marks queued mail as captured; with SMTP, tries every due mail.
+   * @returns how many mails were captured, or tried.
    */
   async deliverDue(): Promise<number> {
-    if (!this.#transport) {
-      const captured = await this.#database.writes.run((tx) =>
-        tx
-          .update(outbox)
-          .set({ status: 'captured', updatedAt: new Date() })
-          .where(eq(outbox.status, 'queued'))
-          .returning({ id: outbox.id }),
-      );
-      return captured.length;
-    }
-    let sent = 0;
-    while (!this.#loop.stopped) {
-      const mail = await this.#claimNext();
-      if (!mail) break;
-      const outcome = await this.#deliver(mail);
-      if (outcome === 'sent') sent += 1;
-      // The server is down or silent: leave the other mails for the next poll instead of spending
-      // a timeout (and an attempt) on each of them now.
-      if (outcome === 'unreachable') break;
-    }
-    return sent;
+    return this.#worker ? this.#worker.runDue() : this.#captureQueued();
   }
 
-  /** Takes the oldest due mail (or one whose worker's lease ran out) and leases it to this worker. */
-  async #claimNext(): Promise<ClaimedMail | undefined> {
-    return this.#database.writes.run(async (tx) => {
-      const now = new Date();
-      const [due] = await tx
-        .select({ id: outbox.id })
-        .from(outbox)
-        .where(
-          or(
-            and(eq(outbox.status, 'queued'), lte(outbox.nextAttemptAt, now)),
-            and(eq(outbox.status, 'sending'), lt(outbox.leaseUntil, now)),
-          ),
-        )
-        .orderBy(asc(outbox.nextAttemptAt))
-        .limit(1);
-      if (!due) return undefined;
-      // Text is read as bytes (stored-text.ts): a value that is not UTF-8 fails this mail, not the process.
-      const [claimed] = await tx
+  async #captureQueued(): Promise<number> {
+    const captured = await this.#database.writes.run((tx) =>
+      tx
         .update(outbox)
-        .set({
-          status: 'sending',
-          attempts: sql`${outbox.attempts} + 1`,
-          leaseUntil: new Date(now.getTime() + this.#options.leaseMs),
-          updatedAt: now,
-        })
-        .where(eq(outbox.id, due.id))
-        .returning(outboxReader.selection);
-      if (!claimed) return undefined;
-      const { row, malformed } = outboxReader.decode(claimed);
-      return { ...row, malformed };
-    });
+        .set({ status: 'captured', updatedAt: new Date() })
+        .where(eq(outbox.status, 'queued'))
+        .returning({ id: outbox.id }),
+    );
+    return captured.length;
   }
 
-  async #deliver(mail: ClaimedMail): Promise<'sent' | 'failed' | 'unreachable'> {
-    const log = this.#logger.child({ outboxId: mail.id, kind: mail.kind, attempt: mail.attempts });
+  /**
+   * Sends one claimed mail and records the outcome. 'pause' when the server is down or silent: the
+   * other mails wait for the next poll instead of each spending a timeout (and an attempt) now.
+   */
+  async #deliver(claim: Claim<ClaimedMail>): Promise<'pause' | undefined> {
+    const { row: mail, malformed } = claim.row;
+    const log = this.#logger.child({ outboxId: mail.id, kind: mail.kind, attempt: claim.attempts });
     try {
-      if (mail.malformed.length > 0) {
-        throw new UnsendableMail(`stored text is not valid UTF-8 (${mail.malformed.join(', ')})`);
+      if (malformed.length > 0) {
+        throw new UnsendableMail(`stored text is not valid UTF-8 (${malformed.join(', ')})`);
       }
       // A quote's mails are written from the stored quote now (mail-bodies.ts); others carry their body.
       const body = (await mailBodies(this.#database.db, [mail], this.#options.publicUrl)).get(mail.id);
@@ -268,53 +245,33 @@ export class MailDeliveryWorker {
         disableFileAccess: true,
         disableUrlAccess: true,
       });
-      await this.#database.writes.run((tx) =>
-        tx
-          .update(outbox)
-          .set({
-            status: 'sent',
-            sentAt: new Date(),
-            leaseUntil: null,
-            lastError: null,
-            updatedAt: new Date(),
-            // The stored copy keeps a secret link only until the customer has it.
-            ...(mail.secretUntilSent
-              ? {
-                  textBody: sql`replace(${outbox.textBody}, ${mail.secretUntilSent}, ${SECRET_SENT_PLACEHOLDER})`,
-                  htmlBody: sql`replace(${outbox.htmlBody}, ${mail.secretUntilSent}, ${SECRET_SENT_PLACEHOLDER})`,
-                  secretUntilSent: null,
-                }
-              : {}),
-          })
-          .where(and(eq(outbox.id, mail.id), eq(outbox.status, 'sending'))),
-      );
+      await this.#queue.complete(claim, {
+        set: {
+          sentAt: new Date(),
+          // The stored copy keeps a secret link only until the customer has it.
+          ...(mail.secretUntilSent
+            ? {
+                textBody: sql`replace(${outbox.textBody}, ${mail.secretUntilSent}, ${SECRET_SENT_PLACEHOLDER})`,
+                htmlBody: sql`replace(${outbox.htmlBody}, ${mail.secretUntilSent}, ${SECRET_SENT_PLACEHOLDER})`,
+                secretUntilSent: null,
+              }
+            : {}),
+        },
+      });
       log.info({ response: info?.response }, 'mail sent');
-      return 'sent';
+      return undefined;
     } catch (error) {
       const reason = describe(error);
-      const dead = isPermanent(error as SmtpError) || mail.attempts >= this.#options.maxAttempts;
-      const delay = retryDelayMs(
-        mail.attempts,
-        this.#options.retryBaseMs,
-        this.#options.retryMaxMs,
-        this.#options.random,
-      );
-      await this.#database.writes.run((tx) =>
-        tx
-          .update(outbox)
-          .set({
-            status: dead ? 'dead' : 'queued',
-            nextAttemptAt: new Date(Date.now() + delay),
-            leaseUntil: null,
-            lastError: reason,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(outbox.id, mail.id), eq(outbox.status, 'sending'))),
-      );
-      if (dead) log.error({ reason }, 'mail dead-lettered');
-      else log.warn({ reason, retryInMs: delay }, 'mail delivery failed; will retry');
+      const outcome = await this.#queue.fail(claim, { error: reason, dead: isPermanent(error as SmtpError) });
+      if (outcome?.dead) log.error({ reason }, 'mail dead-lettered');
+      else if (outcome?.sendAfter) {
+        log.warn(
+          { reason, retryInMs: outcome.sendAfter.getTime() - Date.now() },
+          'mail delivery failed; will retry',
+        );
+      }
       // No SMTP reply code at all means no conversation: connection refused, timeout, TLS, DNS.
-      return (error as SmtpError).responseCode === undefined ? 'unreachable' : 'failed';
+      return (error as SmtpError).responseCode === undefined ? 'pause' : undefined;
     }
   }
 }

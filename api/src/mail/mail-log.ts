@@ -5,7 +5,7 @@ import { outbox } from '../db/schema.ts';
 import { storedTextReader } from '../db/stored-text.ts';
 import { afterCursor, newestFirst } from '../lib/keyset-page.ts';
 import { mailBodies } from './mail-bodies.ts';
-import { outboxSignal } from './outbox.ts';
+import { outboxQueue } from './outbox.ts';
 
 const outboxPage = { table: outbox, createdAt: outbox.createdAt, id: outbox.id };
 // Text read as bytes: a stored value that is not UTF-8 shows as U+FFFD instead of aborting the process.
@@ -54,15 +54,8 @@ export async function readMailLog(db: Db, { status, limit, before }: MailListQue
  * worker. False when no dead-lettered mail has that id.
  */
 export async function retryDeadMail(database: Database, id: string): Promise<boolean> {
-  const now = new Date();
-  const [updated] = await database.writes.run((tx) =>
-    tx
-      .update(outbox)
-      .set({ status: 'queued', attempts: 0, nextAttemptAt: now, lastError: null, updatedAt: now })
-      .where(and(eq(outbox.id, id), eq(outbox.status, 'dead')))
-      .returning({ id: outbox.id }),
+  const retried = await database.writes.run((tx) =>
+    outboxQueue.retry(tx, and(eq(outbox.id, id), eq(outbox.status, 'dead')), { countAfresh: true }),
   );
-  if (!updated) return false;
-  outboxSignal.emit('enqueued', updated.id);
-  return true;
+  return retried.length > 0;
 }

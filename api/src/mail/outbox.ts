@@ -1,10 +1,11 @@
-import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
 import { isPlainAddress } from '@cleanquote/quote-core/staff';
 import type { Db } from '../db/database.ts';
 import { jsonRowsInsert } from '../db/json-rows-insert.ts';
 import { newRowId } from '../db/row-id.ts';
 import { outbox } from '../db/schema.ts';
+import { storedTextReader } from '../db/stored-text.ts';
+import { defineDurableQueue } from '../lib/durable-queue.ts';
 import { writesBodyFromRecord } from './mail-bodies.ts';
 import { recipientKey } from './recipient-limits.ts';
 
@@ -159,11 +160,25 @@ const outboxColumns: readonly OutboxColumn[] = [
 const insertOutboxRows = jsonRowsInsert(outbox, outboxColumns);
 
 /**
- * Tells the delivery worker that a mail was queued. Emitted inside the write transaction; the worker
- * claims mail through the same write queue, so its claim runs after this transaction commits.
+ * The outbox as a durable queue (lib/durable-queue.ts): a mail is 'queued' until its next attempt,
+ * 'sending' while a delivery worker holds it, then 'sent' or 'dead'. Its text is read as bytes
+ * (stored-text.ts): a value that is not UTF-8 fails that mail, not the process.
  */
-export const outboxSignal = new EventEmitter();
-outboxSignal.setMaxListeners(0);
+export const outboxQueue = defineDurableQueue({
+  name: 'outbox',
+  table: outbox,
+  columns: {
+    id: outbox.id,
+    status: outbox.status,
+    attempts: outbox.attempts,
+    sendAfter: outbox.nextAttemptAt,
+    leaseUntil: outbox.leaseUntil,
+    lastError: outbox.lastError,
+    updatedAt: outbox.updatedAt,
+  },
+  statuses: { due: 'queued', leased: 'sending', done: 'sent', dead: 'dead' },
+  read: storedTextReader(outbox),
+});
 
 /** Running delivery workers by mode; see {@link setOutboxCapture}. */
 const workersRunning = { capture: 0, send: 0 };
@@ -183,7 +198,8 @@ function capturesAtEnqueue(): boolean {
 
 /**
  * Queues one email in the outbox, inside the caller's write transaction, so the mail exists exactly
- * when the record it belongs to does (DESIGN.md item 4). Use it inside `database.writes.run(tx => …)`.
+ * when the record it belongs to does: a quote is never stored without its mails, and no mail goes
+ * out for a quote that was not stored. Use it inside `database.writes.run(tx => …)`.
  *
  * The Message-ID and Date are fixed here: a delivery repeated after a crash carries the same
  * Message-ID. Subject, names and header values are reduced to one line; addresses must be single
@@ -244,7 +260,8 @@ export async function enqueueMails(tx: WriteTransaction, mails: readonly OutboxM
     } satisfies Pick<Required<OutboxInsertRow>, OutboxColumn>;
   });
   await tx.run(insertOutboxRows(rows));
-  // Captured mail needs nothing more from the worker: no wake-up, no second write.
-  if (!captured) for (const row of rows) outboxSignal.emit('enqueued', row.id);
+  // Captured mail needs nothing more from the worker: no wake-up, no second write. The woken worker
+  // claims through the write queue, so after this transaction committed.
+  if (!captured) outboxQueue.announce();
   return rows.map((row) => row.id);
 }
