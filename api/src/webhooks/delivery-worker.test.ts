@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { partnerWebhooks, quoteRequests, webhookDeliveries } from '../db/schema.ts';
 import type { Clock } from '../jobs/clock.ts';
+import { backoff } from '../lib/durable-queue.ts';
 import { createLogger } from '../lib/logger.ts';
 import { validQuoteRequests } from '../test-support/quote-requests.ts';
 import { createTestAdmin, signIn } from '../test-support/sign-in.ts';
@@ -14,8 +15,8 @@ import {
 import {
   type WebhookDeliveryOptions,
   WebhookDeliveryWorker,
+  webhookBackoff,
   webhookDeliveryOptions,
-  webhookRetryDelayMs,
 } from './delivery-worker.ts';
 import { saveWebhook } from './partner-webhooks.ts';
 import { WebhookSecrets } from './webhook-secrets.ts';
@@ -133,14 +134,13 @@ async function storedDelivery(id: string) {
   return row;
 }
 
-describe('webhookRetryDelayMs', () => {
-  it('waits the base, then 4 times longer per retry, capped, within ±20%', () => {
-    expect([1, 2, 3, 4].map((n) => webhookRetryDelayMs(n, 5_000, 10_800_000, () => 0.5))).toEqual([
-      5_000, 20_000, 80_000, 320_000,
-    ]);
-    expect(webhookRetryDelayMs(1, 5_000, 10_800_000, () => 0)).toBe(4_000);
-    expect(webhookRetryDelayMs(1, 5_000, 10_800_000, () => 0.999_999)).toBe(6_000);
-    expect(webhookRetryDelayMs(12, 5_000, 10_800_000, () => 0.5)).toBe(10_800_000);
+describe('the retry schedule', () => {
+  it('waits the base, then 4 times longer per retry, capped at 3 hours, within ±20%', () => {
+    const wait = backoff(webhookBackoff(5_000));
+    expect([1, 2, 3, 4].map((n) => wait(n, () => 0.5))).toEqual([5_000, 20_000, 80_000, 320_000]);
+    expect(wait(1, () => 0)).toBe(4_000);
+    expect(wait(1, () => 0.999_999)).toBe(6_000);
+    expect(wait(12, () => 0.5)).toBe(10_800_000);
   });
 });
 

@@ -2,15 +2,15 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { WEBHOOK_TEST_EVENT } from '@cleanquote/quote-core/staff';
-import { and, asc, eq, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Database } from '../db/database.ts';
 import { partnerWebhooks, webhookDeliveries } from '../db/schema.ts';
 import type { Environment } from '../env.ts';
 import { type Clock, systemClock } from '../jobs/clock.ts';
+import type { Backoff, Claim, DurableQueue, QueueWorker } from '../lib/durable-queue.ts';
 import type { Logger } from '../lib/logger.ts';
-import { PollingLoop } from '../lib/polling-loop.ts';
-import { webhookSignal } from './webhook-deliveries.ts';
+import { webhookQueue } from './webhook-deliveries.ts';
 import { WebhookSecrets } from './webhook-secrets.ts';
 import { checkWebhookUrl, type ResolvedAddress, type ResolveHost, resolveHost } from './webhook-url.ts';
 
@@ -58,22 +58,14 @@ export function webhookDeliveryOptions(environment: Environment): WebhookDeliver
 }
 
 /**
- * The wait before the next attempt after `attempts` failed ones: `baseMs` × 4^(attempts−1), capped
- * at `maxMs`, then ±20% at random so many failed deliveries don't all come back at once.
+ * The wait before the next attempt: `baseMs`, then 4 times longer per attempt, capped at `maxMs`,
+ * then ±20% at random so many failed deliveries don't all come back at once.
  */
-export function webhookRetryDelayMs(attempts: number, baseMs: number, maxMs: number, random: () => number) {
-  const planned = Math.min(maxMs, baseMs * 4 ** Math.max(0, attempts - 1));
-  return Math.round(planned * (0.8 + 0.4 * random()));
+export function webhookBackoff(baseMs: number, maxMs = WEBHOOK_RETRY_MAX_MS): Backoff {
+  return { baseMs, factor: 4, maxMs, jitter: [0.8, 1.2] };
 }
 
 type Delivery = typeof webhookDeliveries.$inferSelect;
-interface ClaimedDelivery {
-  delivery: Delivery;
-  url: string;
-  secretSealed: string;
-  previousSecretSealed: string | null;
-  previousSecretUntil: Date | null;
-}
 
 /** What one attempt came to. */
 type Attempt =
@@ -97,37 +89,32 @@ function describeError(error: unknown): string {
 }
 
 /**
- * Delivers partners' webhooks from the `webhook_deliveries` table, as the mail worker delivers the
- * outbox: claims due deliveries through the write queue with a lease (a crashed worker's claim runs
- * out and the delivery is sent again — with the same webhook-id, so a receiver that dedupes sees it
- * once), signs each attempt per Standard Webhooks with the partner's secret (and, for 24 hours after
- * a rotation, the previous one too), and records the outcome. 2xx: delivered. 410 Gone: dead, and
- * the webhook is switched off. Anything else — a redirect, an error, no answer in 10 s, an address
- * that now resolves inside our network — is retried after `retryBaseMs` × 4^(n−1), until 24 hours
- * after the event; then it is dead. Woken on every enqueue, and polling.
+ * Delivers partners' webhooks from the `webhook_deliveries` table, a durable queue
+ * (lib/durable-queue.ts): claims due deliveries with a lease (a crashed worker's claim runs out and
+ * the delivery is sent again — with the same webhook-id, so a receiver that dedupes sees it once),
+ * signs each attempt per Standard Webhooks with the partner's secret (and, for 24 hours after a
+ * rotation, the previous one too), and records the outcome. 2xx: delivered. 410 Gone: dead, and the
+ * webhook is switched off. Anything else — a redirect, an error, no answer in 10 s, an address that
+ * now resolves inside our network — is retried after `retryBaseMs` × 4^(n−1), until 24 hours after
+ * the event; then it is dead. One delivery at a time per partner, several partners at once. Woken on
+ * every enqueue, and polling.
  */
 export class WebhookDeliveryWorker {
   readonly #database: Database;
   readonly #logger: Logger;
-  readonly #options: Required<Omit<WebhookDeliveryOptions, 'secrets'>> & {
-    secrets: WebhookSecrets | undefined;
-  };
-  readonly #inFlight = new Map<string, Promise<void>>();
-  readonly #loop: PollingLoop;
-  readonly #onEnqueued = () => this.wake();
+  readonly #options: Required<
+    Omit<WebhookDeliveryOptions, 'secrets' | 'retryBaseMs' | 'retryMaxMs' | 'retryWindowMs' | 'leaseMs'>
+  > & { secrets: WebhookSecrets | undefined };
+  readonly #queue: DurableQueue<typeof webhookDeliveries, Delivery>;
+  readonly #worker: QueueWorker<typeof webhookDeliveries, Delivery>;
 
   constructor(database: Database, logger: Logger, options: WebhookDeliveryOptions) {
     this.#database = database;
     this.#logger = logger.child({ component: 'webhook-delivery' });
     const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
     this.#options = {
-      retryBaseMs: options.retryBaseMs,
-      retryMaxMs: options.retryMaxMs ?? WEBHOOK_RETRY_MAX_MS,
-      retryWindowMs: options.retryWindowMs ?? WEBHOOK_RETRY_WINDOW_MS,
       timeoutMs,
       pollIntervalMs: options.pollIntervalMs ?? 1_000,
-      // Longer than one attempt can last, so only a crashed worker's delivery is ever taken over.
-      leaseMs: options.leaseMs ?? timeoutMs + 5_000,
       concurrency: options.concurrency ?? 4,
       allowedHttpOrigins: options.allowedHttpOrigins,
       secrets: options.secrets,
@@ -135,23 +122,34 @@ export class WebhookDeliveryWorker {
       random: options.random ?? Math.random,
       resolve: options.resolve ?? resolveHost,
     };
-    this.#loop = new PollingLoop(
-      () => this.#claimDue(),
-      this.#options.pollIntervalMs,
-      (error) => this.#logger.error({ err: error }, 'webhook delivery pass failed'),
-    );
+    this.#queue = webhookQueue.connect(database, {
+      backoff: webhookBackoff(options.retryBaseMs, options.retryMaxMs),
+      deadline: { afterMs: options.retryWindowMs ?? WEBHOOK_RETRY_WINDOW_MS, from: 'created' },
+      // Longer than one attempt can last, so only a crashed worker's delivery is ever taken over.
+      leaseMs: options.leaseMs ?? timeoutMs + 5_000,
+      clock: this.#options.clock,
+      random: this.#options.random,
+    });
+    this.#worker = this.#queue.worker({
+      pollIntervalMs: this.#options.pollIntervalMs,
+      concurrency: this.#options.concurrency,
+      // One partner's slow receiver delays no other partner's deliveries.
+      oneAtATime: { column: webhookDeliveries.partnerKey, of: (delivery) => delivery.partnerKey },
+      process: (claim) => this.#deliver(claim),
+      // A delivery whose outcome could not be recorded: its lease runs out and it is sent again.
+      onError: (error) => this.#logger.error({ err: error }, 'webhook delivery failed'),
+    });
   }
 
   /** Starts listening for queued deliveries and polling. */
   start(): this {
-    webhookSignal.on('enqueued', this.#onEnqueued);
-    this.#loop.start();
+    this.#worker.start();
     return this;
   }
 
-  /** Looks for due deliveries now (called on enqueue and when a send finishes). */
+  /** Looks for due deliveries now. */
   wake(): void {
-    this.#loop.wake();
+    this.#worker.wake();
   }
 
   /**
@@ -159,152 +157,52 @@ export class WebhookDeliveryWorker {
    * after that keeps its lease and is sent again, with the same webhook-id, after a restart.
    */
   async stop(graceMs = 5_000): Promise<void> {
-    webhookSignal.off('enqueued', this.#onEnqueued);
-    await this.#loop.stop(graceMs, [...this.#inFlight.values()]);
+    await this.#worker.stop(graceMs);
   }
 
-  /** Due deliveries of partners not being sent to now: pending, due, and not leased to a live worker. */
-  #dueWhere(busyPartners: readonly string[], now: Date) {
-    return and(
-      eq(webhookDeliveries.status, 'pending'),
-      lte(webhookDeliveries.nextAttemptAt, now),
-      or(isNull(webhookDeliveries.leaseUntil), lt(webhookDeliveries.leaseUntil, now)),
-      busyPartners.length > 0 ? notInArray(webhookDeliveries.partnerKey, [...busyPartners]) : undefined,
-    );
-  }
-
-  /** Claims due deliveries while there is room, one partner at a time, and starts sending each. */
-  async #claimDue(): Promise<void> {
-    while (!this.#loop.stopped && this.#inFlight.size < this.#options.concurrency) {
-      const busyPartners = [...this.#inFlight.keys()];
-      // A read first: an idle poll never takes a turn in the write queue.
-      const [due] = await this.#database.db
-        .select({ id: webhookDeliveries.id })
-        .from(webhookDeliveries)
-        .where(this.#dueWhere(busyPartners, this.#options.clock.now()))
-        .limit(1);
-      if (!due) return;
-      const claimed = await this.#claimNext(busyPartners);
-      if (!claimed) return;
-      const partnerKey = claimed.delivery.partnerKey;
-      const sending = this.#deliver(claimed)
-        .catch((error: unknown) => {
-          // Its lease runs out and it is sent again: nothing is lost.
-          this.#logger.error(
-            { err: error, deliveryId: claimed.delivery.id },
-            'webhook delivery failed to record',
-          );
-        })
-        .finally(() => {
-          this.#inFlight.delete(partnerKey);
-          this.wake();
-        });
-      this.#inFlight.set(partnerKey, sending);
-    }
-  }
-
-  /**
-   * Takes the oldest due delivery of a partner not being sent to (or one whose worker's lease ran
-   * out) and leases it. A delivery whose webhook is gone, or disabled (test events aside), is dead
-   * without an attempt.
-   */
-  async #claimNext(busyPartners: readonly string[]): Promise<ClaimedDelivery | undefined> {
-    return this.#database.writes.run(async (tx) => {
-      for (;;) {
-        const now = this.#options.clock.now();
-        const [due] = await tx
-          .select({
-            id: webhookDeliveries.id,
-            type: webhookDeliveries.type,
-            url: partnerWebhooks.url,
-            enabled: partnerWebhooks.enabled,
-            secretSealed: partnerWebhooks.secretSealed,
-            previousSecretSealed: partnerWebhooks.previousSecretSealed,
-            previousSecretUntil: partnerWebhooks.previousSecretUntil,
-          })
-          .from(webhookDeliveries)
-          .leftJoin(partnerWebhooks, eq(partnerWebhooks.partnerKey, webhookDeliveries.partnerKey))
-          .where(this.#dueWhere(busyPartners, now))
-          .orderBy(asc(webhookDeliveries.nextAttemptAt))
-          .limit(1);
-        if (!due) return undefined;
-        if (!due.url || !due.secretSealed || (!due.enabled && due.type !== WEBHOOK_TEST_EVENT)) {
-          await tx
-            .update(webhookDeliveries)
-            .set({
-              status: 'dead',
-              leaseUntil: null,
-              lastError: due.url
-                ? 'The webhook was disabled before this was sent.'
-                : 'The partner’s webhook was removed before this was sent.',
-            })
-            .where(eq(webhookDeliveries.id, due.id));
-          continue;
-        }
-        const [delivery] = await tx
-          .update(webhookDeliveries)
-          .set({
-            attempts: sql`${webhookDeliveries.attempts} + 1`,
-            leaseUntil: new Date(now.getTime() + this.#options.leaseMs),
-          })
-          .where(eq(webhookDeliveries.id, due.id))
-          .returning();
-        if (!delivery) return undefined;
-        return {
-          delivery,
-          url: due.url,
-          secretSealed: due.secretSealed,
-          previousSecretSealed: due.previousSecretSealed,
-          previousSecretUntil: due.previousSecretUntil,
-        };
-      }
-    });
-  }
-
-  async #deliver(claimed: ClaimedDelivery): Promise<void> {
-    const { delivery } = claimed;
+  async #deliver(claim: Claim<Delivery>): Promise<void> {
+    const delivery = claim.row;
     const log = this.#logger.child({
       deliveryId: delivery.id,
       partnerKey: delivery.partnerKey,
       type: delivery.type,
-      attempt: delivery.attempts,
+      attempt: claim.attempts,
     });
-    const attempt = await this.#attempt(claimed);
-    const now = this.#options.clock.now();
-    // Only the worker holding this attempt writes its outcome: a takeover after a lost lease counted one more.
-    const ours = and(
-      eq(webhookDeliveries.id, delivery.id),
-      eq(webhookDeliveries.status, 'pending'),
-      eq(webhookDeliveries.attempts, delivery.attempts),
-    );
-    if (attempt.outcome === 'delivered') {
-      await this.#database.writes.run((tx) =>
-        tx
-          .update(webhookDeliveries)
-          .set({
-            status: 'delivered',
-            deliveredAt: now,
-            lastStatusCode: attempt.statusCode,
-            lastError: null,
-            leaseUntil: null,
-          })
-          .where(ours),
+    const [webhook] = await this.#database.db
+      .select({
+        url: partnerWebhooks.url,
+        enabled: partnerWebhooks.enabled,
+        secretSealed: partnerWebhooks.secretSealed,
+        previousSecretSealed: partnerWebhooks.previousSecretSealed,
+        previousSecretUntil: partnerWebhooks.previousSecretUntil,
+      })
+      .from(partnerWebhooks)
+      .where(eq(partnerWebhooks.partnerKey, delivery.partnerKey));
+    // A webhook that is gone, or disabled (test events aside): dead, and nothing was attempted.
+    if (!webhook || (!webhook.enabled && delivery.type !== WEBHOOK_TEST_EVENT)) {
+      await this.#queue.deadLetter(
+        claim,
+        webhook
+          ? 'The webhook was disabled before this was sent.'
+          : 'The partner’s webhook was removed before this was sent.',
+        { set: { attempts: claim.attempts - 1 } },
       );
+      return;
+    }
+    const attempt = await this.#attempt({ delivery, ...webhook });
+    const now = this.#options.clock.now();
+    if (attempt.outcome === 'delivered') {
+      await this.#queue.complete(claim, { set: { deliveredAt: now, lastStatusCode: attempt.statusCode } });
       log.info({ statusCode: attempt.statusCode }, 'webhook delivered');
       return;
     }
     if (attempt.outcome === 'gone') {
       const reason = `The receiver answered 410 Gone on ${now.toISOString()}: the webhook was switched off.`;
       await this.#database.writes.run(async (tx) => {
-        await tx
-          .update(webhookDeliveries)
-          .set({
-            status: 'dead',
-            lastStatusCode: 410,
-            lastError: 'The receiver answered 410 Gone.',
-            leaseUntil: null,
-          })
-          .where(ours);
+        await this.#queue.deadLetter(claim, 'The receiver answered 410 Gone.', {
+          tx,
+          set: { lastStatusCode: 410 },
+        });
         await tx
           .update(partnerWebhooks)
           .set({ enabled: false, disabledReason: reason, updatedAt: now })
@@ -313,38 +211,28 @@ export class WebhookDeliveryWorker {
       log.warn('webhook receiver answered 410 Gone: webhook disabled');
       return;
     }
-    const deadline = delivery.createdAt.getTime() + this.#options.retryWindowMs;
-    const dead = now.getTime() >= deadline;
-    const delay = webhookRetryDelayMs(
-      delivery.attempts,
-      this.#options.retryBaseMs,
-      this.#options.retryMaxMs,
-      this.#options.random,
-    );
-    // The last attempt falls on the window's end, however the backoff lands.
-    const nextAttemptAt = new Date(Math.min(now.getTime() + delay, deadline));
-    await this.#database.writes.run((tx) =>
-      tx
-        .update(webhookDeliveries)
-        .set({
-          status: dead ? 'dead' : 'pending',
-          lastStatusCode: attempt.statusCode,
-          lastError: attempt.error,
-          leaseUntil: null,
-          ...(dead ? {} : { nextAttemptAt }),
-        })
-        .where(ours),
-    );
-    if (dead) log.error({ reason: attempt.error }, 'webhook delivery dead after 24 hours of retries');
-    else
+    const outcome = await this.#queue.fail(claim, {
+      error: attempt.error,
+      set: { lastStatusCode: attempt.statusCode },
+    });
+    if (outcome?.dead)
+      log.error({ reason: attempt.error }, 'webhook delivery dead after 24 hours of retries');
+    else if (outcome?.sendAfter) {
       log.warn(
-        { reason: attempt.error, retryInMs: nextAttemptAt.getTime() - now.getTime() },
+        { reason: attempt.error, retryInMs: outcome.sendAfter.getTime() - now.getTime() },
         'webhook delivery failed; will retry',
       );
+    }
   }
 
   /** Checks the URL again, signs and sends one attempt. */
-  async #attempt(claimed: ClaimedDelivery): Promise<Attempt> {
+  async #attempt(claimed: {
+    delivery: Delivery;
+    url: string;
+    secretSealed: string;
+    previousSecretSealed: string | null;
+    previousSecretUntil: Date | null;
+  }): Promise<Attempt> {
     const { delivery } = claimed;
     const secrets = this.#options.secrets;
     if (!secrets) {

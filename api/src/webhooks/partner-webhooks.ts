@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database, Db } from '../db/database.ts';
 import { partners, partnerWebhooks, webhookDeliveries } from '../db/schema.ts';
 import type { WriteTransaction } from '../mail/outbox.ts';
-import { queueWebhookDeliveries, webhookSignal } from './webhook-deliveries.ts';
+import { queueWebhookDeliveries, webhookQueue } from './webhook-deliveries.ts';
 import { newWebhookSecret, PREVIOUS_SECRET_SIGNS_MS, type WebhookSecrets } from './webhook-secrets.ts';
 
 /** A partner's webhook as stored. */
@@ -180,13 +180,9 @@ export function retryDelivery(
         .where(eq(partnerWebhooks.partnerKey, partnerKey));
       if (!webhook?.enabled) return { outcome: 'webhook-disabled' };
     }
-    const [queued] = await tx
-      .update(webhookDeliveries)
-      .set({ status: 'pending', nextAttemptAt: now, leaseUntil: null })
-      .where(eq(webhookDeliveries.id, deliveryId))
-      .returning();
+    await webhookQueue.retry(tx, eq(webhookDeliveries.id, deliveryId), { countAfresh: false, now });
+    const [queued] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
     if (!queued) return { outcome: 'unknown-delivery' };
-    webhookSignal.emit('enqueued');
     return { outcome: 'queued', delivery: queued };
   });
 }

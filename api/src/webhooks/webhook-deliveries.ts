@@ -1,11 +1,27 @@
-import { EventEmitter } from 'node:events';
 import { newRowId } from '../db/row-id.ts';
 import { webhookDeliveries } from '../db/schema.ts';
+import { defineDurableQueue } from '../lib/durable-queue.ts';
 import type { WriteTransaction } from '../mail/outbox.ts';
 
-/** Emits 'enqueued' when a delivery is queued, so the worker sends it at once instead of at its next poll. */
-export const webhookSignal = new EventEmitter();
-webhookSignal.setMaxListeners(0);
+/**
+ * Partner webhook deliveries as a durable queue (lib/durable-queue.ts): 'pending' until received
+ * (2xx: 'delivered') or given up on ('dead'); a worker's lease alone tells that it is being sent.
+ * Their deadline counts from the event, when the delivery was queued.
+ */
+export const webhookQueue = defineDurableQueue({
+  name: 'webhook-deliveries',
+  table: webhookDeliveries,
+  columns: {
+    id: webhookDeliveries.id,
+    status: webhookDeliveries.status,
+    attempts: webhookDeliveries.attempts,
+    sendAfter: webhookDeliveries.nextAttemptAt,
+    leaseUntil: webhookDeliveries.leaseUntil,
+    lastError: webhookDeliveries.lastError,
+    createdAt: webhookDeliveries.createdAt,
+  },
+  statuses: { due: 'pending', done: 'delivered', dead: 'dead' },
+});
 
 /** The body of every webhook: what happened, when, and the event's data. */
 export interface WebhookPayload {
@@ -63,8 +79,8 @@ export async function queueWebhookDeliveries(
       }),
     )
     .returning();
-  // The worker claims through the write queue, so it reads these only once this transaction committed.
-  webhookSignal.emit('enqueued');
+  // The woken worker claims through the write queue, so only once this transaction committed.
+  webhookQueue.announce();
   return rows;
 }
 
