@@ -5,9 +5,10 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
+import { backoff } from '../lib/durable-queue.ts';
 import { freePort, startSilentServer, startSmtpTestServer } from '../test-support/smtp-test-server.ts';
 import { startTestMailDelivery } from '../test-support/test-mail.ts';
-import type { MailDeliveryOptions, MailDeliveryWorker } from './delivery.ts';
+import { type MailDeliveryOptions, type MailDeliveryWorker, mailBackoff } from './delivery.ts';
 import { enqueueMail, type OutboxMail, OutboxMailError } from './outbox.ts';
 
 /**
@@ -99,6 +100,15 @@ describe('enqueueMail', () => {
       OutboxMailError,
     );
     await expect(enqueue({ ...mail, headers: { 'X-Evil\r\nBcc': 'x' } })).rejects.toThrow(OutboxMailError);
+  });
+});
+
+describe('the retry schedule', () => {
+  it('doubles per attempt up to the cap, with half of each wait random', () => {
+    const wait = backoff(mailBackoff(1_000, 60_000));
+    expect([wait(1, () => 0), wait(1, () => 0.999_999)]).toEqual([500, 1_000]);
+    expect([wait(4, () => 0), wait(4, () => 0.999_999)]).toEqual([4_000, 8_000]);
+    expect([wait(30, () => 0), wait(30, () => 0.999_999)]).toEqual([30_000, 60_000]);
   });
 });
 

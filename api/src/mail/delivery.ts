@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
 import type { Environment } from '../env.ts';
-import type { Claim, DurableQueue, QueueRow, QueueWorker } from '../lib/durable-queue.ts';
+import type { Backoff, Claim, DurableQueue, QueueRow, QueueWorker } from '../lib/durable-queue.ts';
 import type { Logger } from '../lib/logger.ts';
 import { PollingLoop } from '../lib/polling-loop.ts';
 import { mailBodies } from './mail-bodies.ts';
@@ -22,10 +22,7 @@ export interface MailDeliveryOptions {
   publicUrl: string;
   /** Attempts before a mail is dead-lettered. */
   maxAttempts: number;
-  /**
-   * Backoff after the first failure; doubles per attempt up to `retryMaxMs`, each wait drawn from
-   * its upper half ("equal jitter") so retries from many mails spread out.
-   */
+  /** Backoff after the first failure; doubles per attempt up to `retryMaxMs` ({@link mailBackoff}). */
   retryBaseMs: number;
   retryMaxMs: number;
   /** The worker also looks for due mail this often, besides being woken on enqueue. */
@@ -53,6 +50,14 @@ export function mailDeliveryOptions(environment: Environment): MailDeliveryOptio
     greetingTimeoutMs: environment.SMTP_GREETING_TIMEOUT_MS,
     socketTimeoutMs: environment.SMTP_SOCKET_TIMEOUT_MS,
   };
+}
+
+/**
+ * The wait before the next attempt: `retryBaseMs`, doubling per attempt up to `retryMaxMs`, each
+ * drawn from its upper half ("equal jitter") so retries from many mails spread out.
+ */
+export function mailBackoff(retryBaseMs: number, retryMaxMs: number): Backoff {
+  return { baseMs: retryBaseMs, factor: 2, maxMs: retryMaxMs, jitter: [0.5, 1] };
 }
 
 interface SmtpError {
@@ -104,7 +109,7 @@ export class MailDeliveryWorker {
     this.#logger = logger.child({ component: 'mail-delivery' });
     this.#options = options;
     this.#queue = outboxQueue.connect(database, {
-      backoff: { baseMs: options.retryBaseMs, factor: 2, maxMs: options.retryMaxMs, jitter: [0.5, 1] },
+      backoff: mailBackoff(options.retryBaseMs, options.retryMaxMs),
       maxAttempts: options.maxAttempts,
       // Long enough for one full SMTP conversation that hits every timeout, so only a crashed
       // worker's mail is ever taken over.
