@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import {
   DEFAULT_XERO_ACCOUNT_CODE,
   defaultXeroTaxType,
@@ -7,7 +6,7 @@ import {
   type XeroSyncSettings,
   type XeroTaxType,
 } from '@cleanquote/quote-core/staff';
-import { and, asc, countDistinct, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, asc, countDistinct, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Database, Db } from '../db/database.ts';
 import { newRowId } from '../db/row-id.ts';
 import {
@@ -20,19 +19,38 @@ import {
   xeroSyncJobs,
   xeroSyncSettings,
 } from '../db/schema.ts';
+import { defineDurableQueue } from '../lib/durable-queue.ts';
 import type { WriteTransaction } from '../mail/outbox.ts';
 
-/** Emits 'queued' when a write to Xero is queued or made due, so the worker sends it at once. */
-export const xeroSyncSignal = new EventEmitter();
-xeroSyncSignal.setMaxListeners(0);
+/**
+ * The writes to Xero as a durable queue (lib/durable-queue.ts): 'pending' until Xero took the write
+ * ('done') or it was given up on ('dead'); a worker's lease alone tells that it is being sent. Their
+ * deadline counts from the first attempt (a Retry or a reconnect starts it again). Jobs due together
+ * go in the order they were queued.
+ */
+export const xeroSyncQueue = defineDurableQueue({
+  name: 'xero-sync',
+  table: xeroSyncJobs,
+  columns: {
+    id: xeroSyncJobs.id,
+    status: xeroSyncJobs.status,
+    attempts: xeroSyncJobs.attempts,
+    sendAfter: xeroSyncJobs.nextAttemptAt,
+    leaseUntil: xeroSyncJobs.leaseUntil,
+    lastError: xeroSyncJobs.lastError,
+    createdAt: xeroSyncJobs.createdAt,
+    firstAttemptAt: xeroSyncJobs.firstAttemptAt,
+  },
+  statuses: { due: 'pending', done: 'done', dead: 'dead' },
+  order: [asc(xeroSyncJobs.nextAttemptAt), asc(xeroSyncJobs.createdAt)],
+});
 
 /**
- * Wakes the sync worker. The worker reads through its own connection, so a job queued by a
- * transaction that has not committed yet is found by its next poll (within a second) at the latest.
+ * Wakes the sync worker: a write to Xero was queued or made due. Inside the transaction that queued
+ * it is fine: the woken worker claims through the write queue, so after that transaction committed.
  */
 export function announceSyncJobs(): void {
-  // A turn later, by when a short transaction has usually committed.
-  setImmediate(() => xeroSyncSignal.emit('queued'));
+  xeroSyncQueue.announce();
 }
 
 const SETTINGS_ID = 'sync';
@@ -269,9 +287,9 @@ export function queueInvoice(
   });
 }
 
-/** A job that failed at least once and is not done: pending with attempts, or given up. */
+/** A job whose last attempt failed and that is not done: waiting to be tried again, or given up. */
 const failedJob = or(
-  and(eq(xeroSyncJobs.status, 'pending'), gt(xeroSyncJobs.attempts, 0)),
+  and(eq(xeroSyncJobs.status, 'pending'), isNotNull(xeroSyncJobs.lastError)),
   eq(xeroSyncJobs.status, 'dead'),
 );
 
@@ -282,27 +300,25 @@ const failedJob = or(
  * @returns how many jobs were made due.
  */
 export async function retryQuoteSync(database: Database, quoteId: string, at: Date): Promise<number> {
-  const rows = await database.writes.run((tx) =>
-    tx
-      .update(xeroSyncJobs)
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: at, firstAttemptAt: null })
-      .where(and(eq(xeroSyncJobs.quoteId, quoteId), failedJob))
-      .returning({ id: xeroSyncJobs.id }),
+  const retried = await database.writes.run((tx) =>
+    xeroSyncQueue.retry(tx, and(eq(xeroSyncJobs.quoteId, quoteId), failedJob), {
+      countAfresh: true,
+      now: at,
+    }),
   );
-  if (rows.length > 0) announceSyncJobs();
-  return rows.length;
+  return retried.length;
 }
 
 /**
  * A new consent for these organisations: their failed jobs are due now, counted afresh with a new
- * 24 hours (the caller announces them once its transaction has committed).
+ * 24 hours, in the consent's transaction.
  */
 export async function resumeSyncJobs(tx: WriteTransaction, tenantIds: readonly string[], at: Date) {
   if (tenantIds.length === 0) return;
-  await tx
-    .update(xeroSyncJobs)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: at, firstAttemptAt: null })
-    .where(and(inArray(xeroSyncJobs.tenantId, [...tenantIds]), failedJob));
+  await xeroSyncQueue.retry(tx, and(inArray(xeroSyncJobs.tenantId, [...tenantIds]), failedJob), {
+    countAfresh: true,
+    now: at,
+  });
 }
 
 /** GET /api/contact/:id/xero: where a quote stands with Xero, as its page shows it. */
@@ -344,7 +360,7 @@ export async function readQuoteSync(db: Db, quoteId: string): Promise<QuoteXeroS
   ]);
   if (versions.length === 0) return null;
   const failedOf = (list: typeof jobs) =>
-    list.find((job) => job.status === 'dead' || (job.status === 'pending' && job.attempts > 0));
+    list.find((job) => job.status === 'dead' || (job.status === 'pending' && job.lastError !== null));
   const invoiceJob = jobs.find((job) => job.action === 'invoice');
   const failed = failedOf(jobs);
   const state: XeroQuoteSyncState =

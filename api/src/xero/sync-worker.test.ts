@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeXero, productEnvironmentFor, startFakeXero } from '../../../tests/support/fake-xero.ts';
 import { xeroSyncJobs } from '../db/schema.ts';
 import { ManualClock } from '../jobs/clock.ts';
+import { backoff } from '../lib/durable-queue.ts';
 import { createLogger } from '../lib/logger.ts';
 import type { MailDeliveryWorker } from '../mail/delivery.ts';
 import { SAMPLE_LINES, sendQuoteAsStaff } from '../test-support/priced-quotes.ts';
@@ -14,7 +15,7 @@ import {
 } from '../test-support/smtp-test-server.ts';
 import { startTestMailDelivery } from '../test-support/test-mail.ts';
 import type { QuoteXeroSync, XeroSyncSettingsView } from './sync-queue.ts';
-import { XeroSyncWorker, xeroSyncRetryDelayMs } from './sync-worker.ts';
+import { XeroSyncWorker, xeroSyncBackoff } from './sync-worker.ts';
 import { XeroService } from './xero-service.ts';
 
 const MAIL_FROM = 'Sparkle Clean <quotes@sparkleclean.example>';
@@ -383,7 +384,8 @@ describe('when Xero fails', () => {
 
 describe('the retry schedule', () => {
   it('waits base × 4^(n−1), capped at three hours', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempts) => xeroSyncRetryDelayMs(attempts, 5_000))).toEqual([
+    const wait = backoff(xeroSyncBackoff(5_000));
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempts) => wait(attempts))).toEqual([
       5_000, 20_000, 80_000, 320_000, 1_280_000, 5_120_000, 10_800_000, 10_800_000,
     ]);
   });

@@ -1,14 +1,14 @@
 import type { QuoteLine } from '@cleanquote/quote-core/staff';
-import { and, asc, eq, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, lt, notExists, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Database } from '../db/database.ts';
 import { pricedQuotes, quoteRequests, xeroQuotes, xeroSyncJobs } from '../db/schema.ts';
 import type { Environment } from '../env.ts';
 import { type Clock, systemClock } from '../jobs/clock.ts';
+import type { Backoff, Claim, DurableQueue, QueueWorker } from '../lib/durable-queue.ts';
 import type { Logger } from '../lib/logger.ts';
 import { melbourneDay } from '../lib/melbourne-time.ts';
-import { PollingLoop } from '../lib/polling-loop.ts';
-import { xeroSyncSignal } from './sync-queue.ts';
+import { xeroSyncQueue } from './sync-queue.ts';
 import { XeroNotConnectedError, XeroReconnectNeededError, type XeroTokenStore } from './token-store.ts';
 import {
   type AccountingCall,
@@ -25,12 +25,9 @@ export const XERO_SYNC_RETRY_MAX_MS = 3 * 60 * 60 * 1000;
 /** How long after its first attempt a write is still tried by itself. */
 export const XERO_SYNC_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/**
- * The wait before the next attempt after `attempts` failed ones: `baseMs` × 4^(attempts−1), capped at
- * `maxMs`.
- */
-export function xeroSyncRetryDelayMs(attempts: number, baseMs: number, maxMs = XERO_SYNC_RETRY_MAX_MS) {
-  return Math.min(maxMs, baseMs * 4 ** Math.max(0, attempts - 1));
+/** The wait before the next attempt: `baseMs`, then 4 times longer per attempt, capped at `maxMs`. */
+export function xeroSyncBackoff(baseMs: number, maxMs = XERO_SYNC_RETRY_MAX_MS): Backoff {
+  return { baseMs, factor: 4, maxMs };
 }
 
 /** How the worker sends; built from the environment by {@link xeroSyncOptions}. */
@@ -100,24 +97,23 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Sends the queued writes to Xero (`xero_sync_jobs`), one at a time and each quote's in the order
- * they were queued: claims a due job through the write queue with a lease (a crashed worker's job is
- * taken over when the lease runs out), makes its calls with an `Idempotency-Key` of the quote, version
- * and action (Xero answers a repeated key with its first answer, so a retry creates nothing twice),
- * and records the outcome. A failed write waits `retryBaseMs` × 4^(n−1), capped at 3 hours, for 24
- * hours after its first attempt, then gives up; a 429 waits its Retry-After; a write Xero refuses (400)
- * waits for staff's Retry. Woken when a job is queued, and polling.
+ * Sends the queued writes to Xero (`xero_sync_jobs`, a durable queue: lib/durable-queue.ts), one at a
+ * time and each quote's in the order they were queued: claims a due job with a lease (a crashed
+ * worker's job is taken over when the lease runs out), makes its calls with an `Idempotency-Key` of
+ * the quote, version and action (Xero answers a repeated key with its first answer, so a retry
+ * creates nothing twice), and records the outcome. A failed write waits `retryBaseMs` × 4^(n−1),
+ * capped at 3 hours, for 24 hours after its first attempt, then gives up; a 429 waits its
+ * Retry-After; a write Xero refuses (400) waits for staff's Retry. Woken when a job is queued, and
+ * polling.
  */
 export class XeroSyncWorker {
   readonly #database: Database;
   readonly #tokens: XeroTokenStore;
   readonly #adapter: XeroAdapter;
   readonly #logger: Logger;
-  readonly #retryBaseMs: number;
-  readonly #leaseMs: number;
   readonly #clock: Clock;
-  readonly #loop: PollingLoop;
-  readonly #onQueued = () => this.wake();
+  readonly #queue: DurableQueue<typeof xeroSyncJobs, Job>;
+  readonly #worker: QueueWorker<typeof xeroSyncJobs, Job>;
 
   constructor(
     database: Database,
@@ -129,138 +125,76 @@ export class XeroSyncWorker {
     this.#tokens = xero.tokens;
     this.#adapter = xero.adapter;
     this.#logger = logger.child({ component: 'xero-sync' });
-    this.#retryBaseMs = options.retryBaseMs;
-    // A job makes up to four calls (a token refresh, the contact's look-up and creation, the write).
-    this.#leaseMs = options.timeoutMs * 5 + 5_000;
     this.#clock = options.clock ?? systemClock;
-    this.#loop = new PollingLoop(
-      () => this.#sendDue(),
-      options.pollIntervalMs ?? 1_000,
-      (error) => this.#logger.error({ err: error }, 'Xero sync pass failed'),
-    );
+    this.#queue = xeroSyncQueue.connect(database, {
+      backoff: xeroSyncBackoff(options.retryBaseMs),
+      deadline: { afterMs: XERO_SYNC_RETRY_WINDOW_MS, from: 'first-attempt' },
+      // A job makes up to four calls (a token refresh, the contact's look-up and creation, the write).
+      leaseMs: options.timeoutMs * 5 + 5_000,
+      clock: this.#clock,
+    });
+    this.#worker = this.#queue.worker({
+      pollIntervalMs: options.pollIntervalMs ?? 1_000,
+      where: () => this.#oldestOfItsQuote(),
+      process: (claim) => this.#send(claim),
+      onError: (error) => this.#logger.error({ err: error }, 'Xero sync pass failed'),
+    });
   }
 
   /** Starts listening for queued jobs and polling. */
   start(): this {
-    xeroSyncSignal.on('queued', this.#onQueued);
-    this.#loop.start();
+    this.#worker.start();
     return this;
   }
 
   /** Looks for due jobs now. */
   wake(): void {
-    this.#loop.wake();
+    this.#worker.wake();
   }
 
   /** Stops taking jobs and waits for the one being sent, at most `graceMs` (its lease then runs out). */
   async stop(graceMs = 5_000): Promise<void> {
-    xeroSyncSignal.off('queued', this.#onQueued);
-    await this.#loop.stop(graceMs);
-  }
-
-  /** Sends the due jobs one at a time until none is due. */
-  async #sendDue(): Promise<void> {
-    for (let job = await this.#claimNext(); job; job = await this.#claimNext()) {
-      await this.#send(job);
-    }
+    await this.#worker.stop(graceMs);
   }
 
   /**
-   * Due, unleased (or whose worker's lease ran out), and the oldest job of its quote still pending:
-   * a quote's writes reach Xero in the order they happened (created before accepted).
+   * The oldest job of its quote still pending: a quote's writes reach Xero in the order they
+   * happened (created before accepted).
    */
-  #dueWhere(now: Date) {
+  #oldestOfItsQuote() {
     const earlier = alias(xeroSyncJobs, 'earlier');
-    return and(
-      eq(xeroSyncJobs.status, 'pending'),
-      lte(xeroSyncJobs.nextAttemptAt, now),
-      or(isNull(xeroSyncJobs.leaseUntil), lt(xeroSyncJobs.leaseUntil, now)),
-      notExists(
-        this.#database.db
-          .select({ id: earlier.id })
-          .from(earlier)
-          .where(
-            and(
-              eq(earlier.quoteId, xeroSyncJobs.quoteId),
-              eq(earlier.status, 'pending'),
-              or(
-                lt(earlier.createdAt, xeroSyncJobs.createdAt),
-                and(eq(earlier.createdAt, xeroSyncJobs.createdAt), lt(earlier.id, xeroSyncJobs.id)),
-              ),
+    return notExists(
+      this.#database.db
+        .select({ id: earlier.id })
+        .from(earlier)
+        .where(
+          and(
+            eq(earlier.quoteId, xeroSyncJobs.quoteId),
+            eq(earlier.status, 'pending'),
+            or(
+              lt(earlier.createdAt, xeroSyncJobs.createdAt),
+              and(eq(earlier.createdAt, xeroSyncJobs.createdAt), lt(earlier.id, xeroSyncJobs.id)),
             ),
           ),
-      ),
+        ),
     );
   }
 
-  async #claimNext(): Promise<Job | undefined> {
-    if (this.#loop.stopped) return undefined;
-    const now = this.#clock.now();
-    // A read first: an idle poll never takes a turn in the write queue.
-    const [due] = await this.#database.db
-      .select({ id: xeroSyncJobs.id })
-      .from(xeroSyncJobs)
-      .where(this.#dueWhere(now))
-      .limit(1);
-    if (!due) return undefined;
-    return this.#database.writes.run(async (tx) => {
-      const [next] = await tx
-        .select({ id: xeroSyncJobs.id })
-        .from(xeroSyncJobs)
-        .where(this.#dueWhere(now))
-        .orderBy(asc(xeroSyncJobs.nextAttemptAt), asc(xeroSyncJobs.createdAt))
-        .limit(1);
-      if (!next) return undefined;
-      const [job] = await tx
-        .update(xeroSyncJobs)
-        .set({ leaseUntil: new Date(now.getTime() + this.#leaseMs) })
-        .where(eq(xeroSyncJobs.id, next.id))
-        .returning();
-      return job;
-    });
-  }
-
-  async #send(job: Job): Promise<void> {
+  async #send(claim: Claim<Job>): Promise<void> {
+    const job = claim.row;
     const log = this.#logger.child({ job: job.id, quoteId: job.quoteId, action: job.action });
-    // Only the worker holding this lease writes the outcome: a takeover after a lost lease owns it then.
-    const ours = and(eq(xeroSyncJobs.id, job.id), eq(xeroSyncJobs.leaseUntil, job.leaseUntil ?? new Date(0)));
     try {
       await this.#tokens.withAccess(job.tenantId, (accessToken) => this.#perform(accessToken, job));
-      await this.#database.writes.run((tx) =>
-        tx
-          .update(xeroSyncJobs)
-          .set({ status: 'done', doneAt: this.#clock.now(), leaseUntil: null, lastError: null })
-          .where(ours),
-      );
+      await this.#queue.complete(claim, { set: { doneAt: this.#clock.now() } });
       log.info('Xero sync done');
     } catch (error) {
-      const now = this.#clock.now();
-      const attempts = job.attempts + 1;
-      const firstAttemptAt = job.firstAttemptAt ?? now;
-      const reason = reasonOf(error);
-      const waitMs =
-        error instanceof XeroRateLimitedError
-          ? error.retryAfterMs
-          : xeroSyncRetryDelayMs(attempts, this.#retryBaseMs);
-      const nextAttemptAt = new Date(now.getTime() + waitMs);
-      // Refused data is sent again only when staff press Retry; anything else until the window closes.
-      const givenUp =
-        error instanceof XeroRefusedError ||
-        nextAttemptAt.getTime() > firstAttemptAt.getTime() + XERO_SYNC_RETRY_WINDOW_MS;
-      await this.#database.writes.run((tx) =>
-        tx
-          .update(xeroSyncJobs)
-          .set({
-            status: givenUp ? 'dead' : 'pending',
-            attempts: sql`${xeroSyncJobs.attempts} + 1`,
-            firstAttemptAt,
-            nextAttemptAt,
-            lastError: reason,
-            leaseUntil: null,
-          })
-          .where(ours),
-      );
-      log.warn({ err: error, attempts, givenUp }, 'Xero sync failed');
+      const outcome = await this.#queue.fail(claim, {
+        error: reasonOf(error),
+        retryAfterMs: error instanceof XeroRateLimitedError ? error.retryAfterMs : undefined,
+        // Refused data is sent again only when staff press Retry.
+        dead: error instanceof XeroRefusedError,
+      });
+      log.warn({ err: error, attempts: claim.attempts, givenUp: outcome?.dead }, 'Xero sync failed');
     }
   }
 
