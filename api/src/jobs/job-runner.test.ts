@@ -312,6 +312,37 @@ describe('a failed run', () => {
     expect(succeeded?.lastRun).toMatchObject({ status: 'succeeded', error: null });
   });
 
+  it('is tried again by itself once its retry time comes, with no timer of its own', async () => {
+    const database = await processOnDatabase();
+    const clock = new ManualClock('2026-11-22T20:00:00+11:00');
+    let failures = 1;
+    const flaky: ScheduledJob = {
+      ...dailyReportJob,
+      async run(context) {
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('The mail server is down');
+        }
+        await dailyReportJob.run(context);
+      },
+    };
+    // Scheduling as server.ts does (croner's next 9:00 is far off), looking for due retries often.
+    const runner = new JobRunner({ database, environment, logger, clock, jobs: [flaky], retryPollMs: 20 });
+    runners.push(runner);
+    await runner.start();
+    clock.set('2026-11-23T09:00:00+11:00');
+    expect((await runner.tick())[0]).toMatchObject({ outcome: 'failed', attempt: 1 });
+    expect(await reportsSent(database)).toEqual([]);
+    // The failed run is a row due a minute later: whoever looks then runs it.
+    clock.advance(MINUTE);
+    await vi.waitFor(async () => expect(await reportsSent(database)).toEqual(['Sunday 22 November 2026']));
+    expect((await runsOf(database))[0]).toMatchObject({
+      status: 'succeeded',
+      attempts: 2,
+      nextAttemptAt: null,
+    });
+  });
+
   it('is taken over when the process that claimed it died before finishing', async () => {
     const database = await processOnDatabase();
     const clock = new ManualClock('2026-11-22T20:00:00+11:00');

@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { Cron } from 'croner';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { newRowId } from '../db/row-id.ts';
 import { jobRuns, scheduledJobs } from '../db/schema.ts';
 import type { Environment } from '../env.ts';
+import { type Claim, type DurableQueue, defineDurableQueue, type QueueWorker } from '../lib/durable-queue.ts';
 import type { Logger } from '../lib/logger.ts';
 import { BUSINESS_TIME_ZONE } from '../lib/melbourne-time.ts';
 import { randomToken } from '../lib/tokens.ts';
@@ -78,9 +79,36 @@ export interface JobRunnerOptions {
   /** First retry delay, doubling per attempt (default 1 min), up to `retryMaxMs` (default 30 min). */
   retryBaseMs?: number;
   retryMaxMs?: number;
-  /** false: no croner timers (tests call {@link JobRunner.tick}). Default true. */
+  /**
+   * How often failed runs that are due again, and runs whose process died, are looked for (default
+   * 30 s).
+   */
+  retryPollMs?: number;
+  /** false: no croner timers and no looking for due retries (tests call {@link JobRunner.tick}). Default true. */
   schedule?: boolean;
 }
+
+type JobRun = typeof jobRuns.$inferSelect;
+
+/**
+ * The runs of the scheduled jobs as a durable queue (lib/durable-queue.ts): a run is claimed as
+ * 'running' when its time comes; it ends 'succeeded' or 'skipped', or 'failed' with the time of its
+ * next attempt — or with none, once it has given up (the table keeps 'failed' for both, as staff see
+ * it).
+ */
+export const jobRunQueue = defineDurableQueue({
+  name: 'job-runs',
+  table: jobRuns,
+  columns: {
+    id: jobRuns.id,
+    status: jobRuns.status,
+    attempts: jobRuns.attempts,
+    sendAfter: jobRuns.nextAttemptAt,
+    leaseUntil: jobRuns.leaseUntil,
+    lastError: jobRuns.error,
+  },
+  statuses: { due: 'failed', leased: 'running', done: 'succeeded', dead: 'failed' },
+});
 
 /** The outcome of one look at a job: what ran, or why nothing did. */
 export type TickOutcome =
@@ -113,14 +141,15 @@ function describeError(error: unknown): string {
 }
 
 /**
- * The one mechanism behind every scheduled job (DESIGN.md 10; docs/decisions/0016-scheduled-jobs.md).
+ * The one mechanism behind every scheduled job (docs/decisions/0016-scheduled-jobs.md).
  *
- * croner fires each job in Australia/Melbourne time; every fire, the start-up and each retry call
- * {@link tick}, which finds the latest fire time that is due (within the job's grace window, never
- * before the job was first scheduled on this database), turns it into the job's period and claims
- * (job, period) in `job_runs` before anything is done. The unique key makes the claim exactly-once
- * across processes and restarts; a failed run is retried with backoff; a claim whose process died is
- * taken over once its lease ran out.
+ * croner fires each job in Australia/Melbourne time; every fire and the start-up call {@link tick},
+ * which finds the latest fire time that is due (within the job's grace window, never before the job
+ * was first scheduled on this database), turns it into the job's period and claims (job, period) in
+ * `job_runs` before anything is done. The unique key makes the claim exactly-once across processes
+ * and restarts. The runs are a durable queue ({@link jobRunQueue}): a failed run is tried again with
+ * backoff, a claim whose process died is taken over once its lease ran out — both found by the
+ * queue's worker when they come due, not by a timer.
  */
 export class JobRunner {
   readonly #options: Required<Omit<JobRunnerOptions, 'clock' | 'dynamicJobs'>> & {
@@ -137,7 +166,9 @@ export class JobRunner {
       this.#options.logger.error({ err: error }, 'scheduled jobs could not be reloaded'),
     );
   };
-  readonly #wakeUps = new Map<string, ReturnType<typeof setTimeout>>();
+  readonly #queue: DurableQueue<typeof jobRuns, JobRun>;
+  /** Runs the retries and takeovers that come due (only when scheduling). */
+  readonly #retries: QueueWorker<typeof jobRuns, JobRun> | undefined;
   readonly #running = new Set<Promise<unknown>>();
   #registeredAt = new Map<string, number>();
   #stopped = false;
@@ -149,12 +180,37 @@ export class JobRunner {
       maxAttempts: 5,
       retryBaseMs: 60_000,
       retryMaxMs: 30 * 60_000,
+      retryPollMs: 30_000,
       schedule: true,
       reloadMs: 60_000,
       ...options,
       dynamicJobs: options.dynamicJobs,
     };
     this.#jobs = options.jobs;
+    const { database, clock, leaseMs, maxAttempts, retryBaseMs, retryMaxMs } = this.#options;
+    this.#queue = jobRunQueue.connect(database, {
+      backoff: { baseMs: retryBaseMs, factor: 2, maxMs: retryMaxMs },
+      maxAttempts,
+      leaseMs,
+      clock,
+    });
+    this.#retries = this.#options.schedule
+      ? this.#queue.worker({
+          pollIntervalMs: this.#options.retryPollMs,
+          // Only runs of jobs scheduled now: a removed weekly report's last failure stays as it is.
+          where: () =>
+            inArray(
+              jobRuns.job,
+              this.#jobs.map((job) => job.name),
+            ),
+          process: async (claim) => {
+            const job = this.#jobs.find((candidate) => candidate.name === claim.row.job);
+            if (job) await this.#track(this.#execute(job, claim, claim.row.period));
+          },
+          onError: (error) =>
+            this.#options.logger.error({ err: error }, 'scheduled job retries could not be run'),
+        })
+      : undefined;
   }
 
   /** The jobs scheduled now: the fixed ones, then the dynamic ones as last read. */
@@ -189,8 +245,6 @@ export class JobRunner {
       if (names.has(name) && job && cron.getPattern() === job.schedule) continue;
       cron.stop();
       this.#crons.delete(name);
-      clearTimeout(this.#wakeUps.get(name));
-      this.#wakeUps.delete(name);
     }
     for (const job of this.#jobs) {
       if (this.#crons.has(job.name)) continue;
@@ -249,6 +303,7 @@ export class JobRunner {
       return [] as TickOutcome[];
     });
     this.#syncTimers();
+    if (!this.#stopped) this.#retries?.start();
     if (dynamicJobs && this.#options.schedule && !this.#stopped) {
       jobsChanged.on('changed', this.#onJobsChanged);
       this.#reloadTimer = setInterval(this.#onJobsChanged, this.#options.reloadMs);
@@ -272,8 +327,7 @@ export class JobRunner {
     clearInterval(this.#reloadTimer);
     for (const cron of this.#crons.values()) cron.stop();
     this.#crons.clear();
-    for (const timer of this.#wakeUps.values()) clearTimeout(timer);
-    this.#wakeUps.clear();
+    await this.#retries?.stop();
     await Promise.allSettled([...this.#running]);
   }
 
@@ -298,47 +352,79 @@ export class JobRunner {
     return due;
   }
 
-  #wakeAt(job: ScheduledJob, at: Date): void {
-    if (this.#stopped || !this.#options.schedule) return;
-    clearTimeout(this.#wakeUps.get(job.name));
-    const delay = Math.max(0, at.getTime() - this.#options.clock.now().getTime());
-    const timer = setTimeout(() => {
-      this.#wakeUps.delete(job.name);
-      void this.#track(this.#runDue(job)).catch(() => {});
-    }, delay);
-    timer.unref();
-    this.#wakeUps.set(job.name, timer);
-  }
-
+  /** Claims and runs the due period of `job`, if any, or says why nothing ran. */
   async #runDue(job: ScheduledJob): Promise<TickOutcome> {
-    const { database, clock, logger } = this.#options;
-    const now = clock.now();
+    const now = this.#options.clock.now();
     const fire = this.#dueFireTime(job, now);
     if (!fire) return { job: job.name, outcome: 'nothing-due' };
     const period = job.periodOf(fire);
-    const claim = await this.#claim(job, period, now);
-    if (claim.kind !== 'claimed') {
-      if (claim.kind === 'waiting' && claim.until) this.#wakeAt(job, claim.until);
-      const outcome =
-        claim.kind === 'done' ? 'done-already' : claim.kind === 'gave-up' ? 'gave-up' : claim.reason;
-      return { job: job.name, period, outcome };
-    }
-    const log = logger.child({ job: job.name, period, attempt: claim.attempt });
+    const { claim, found } = await this.#claim(job, period, now);
+    if (claim) return this.#execute(job, claim, period);
+    const outcome =
+      !found || found.status === 'succeeded' || found.status === 'skipped'
+        ? 'done-already'
+        : found.status === 'running'
+          ? 'held-elsewhere'
+          : found.nextAttemptAt === null
+            ? 'gave-up'
+            : 'waiting-to-retry';
+    return { job: job.name, period, outcome };
+  }
+
+  /**
+   * Claims (job, period) in one write transaction whose first statement is the INSERT, so two
+   * processes serialise on SQLite's write lock and exactly one of them gets the row. A row that
+   * exists is claimed when it is due again (failed, its next attempt come) or its holder's lease ran
+   * out; otherwise `found` says where it is.
+   */
+  #claim(
+    job: ScheduledJob,
+    period: string,
+    now: Date,
+  ): Promise<{ claim?: Claim<JobRun>; found?: Pick<JobRun, 'status' | 'nextAttemptAt'> }> {
+    return this.#options.database.writes.run(async (tx) => {
+      const fresh = await this.#queue.insertClaimed(tx, {
+        id: newRowId(),
+        job: job.name,
+        period,
+        status: 'running',
+        claimedBy: this.#id,
+        startedAt: now,
+      });
+      if (fresh) return { claim: fresh };
+      const thisRun = and(eq(jobRuns.job, job.name), eq(jobRuns.period, period));
+      const again = await this.#queue.claim({
+        tx,
+        where: thisRun,
+        set: { claimedBy: this.#id, startedAt: now, finishedAt: null, nextAttemptAt: null },
+      });
+      if (again) return { claim: again };
+      const [found] = await tx
+        .select({ status: jobRuns.status, nextAttemptAt: jobRuns.nextAttemptAt })
+        .from(jobRuns)
+        .where(thisRun);
+      return found ? { found } : {};
+    });
+  }
+
+  /** Runs a claimed run of `job` for `period` and records how it went. */
+  async #execute(job: ScheduledJob, claim: Claim<JobRun>, period: string): Promise<TickOutcome> {
+    const { database, clock, logger } = this.#options;
+    const now = clock.now();
+    const log = logger.child({ job: job.name, period, attempt: claim.attempts });
     let completed = false;
     let skipped = false;
     const markFinished = async (tx: WriteTransaction, skipReason?: string) => {
-      const [row] = await tx
-        .update(jobRuns)
-        .set({
+      const held = await this.#queue.complete(claim, {
+        tx,
+        set: {
           status: skipReason === undefined ? 'succeeded' : 'skipped',
           finishedAt: clock.now(),
           error: skipReason ?? null,
-          leaseUntil: null,
           nextAttemptAt: null,
-        })
-        .where(and(eq(jobRuns.id, claim.id), eq(jobRuns.claimedBy, this.#id), eq(jobRuns.status, 'running')))
-        .returning({ id: jobRuns.id });
-      if (!row) throw new LostClaimError(`the run of ${job.name} for ${period} was taken over`);
+        },
+      });
+      if (!held) throw new LostClaimError(`the run of ${job.name} for ${period} was taken over`);
     };
     try {
       await job.run({
@@ -365,109 +451,26 @@ export class JobRunner {
       if (!completed) await database.writes.run((tx) => markFinished(tx));
       if (skipped) {
         log.info('scheduled job skipped');
-        return { job: job.name, period, outcome: 'skipped', attempt: claim.attempt };
+        return { job: job.name, period, outcome: 'skipped', attempt: claim.attempts };
       }
       log.info('scheduled job succeeded');
-      return { job: job.name, period, outcome: 'succeeded', attempt: claim.attempt };
+      return { job: job.name, period, outcome: 'succeeded', attempt: claim.attempts };
     } catch (error) {
       if (error instanceof LostClaimError) {
         log.warn('scheduled job run was taken over by another process');
         return { job: job.name, period, outcome: 'held-elsewhere' };
       }
-      const { retryBaseMs, retryMaxMs, maxAttempts } = this.#options;
-      const retry = claim.attempt < maxAttempts;
-      const nextAttemptAt = retry
-        ? new Date(clock.now().getTime() + Math.min(retryMaxMs, retryBaseMs * 2 ** (claim.attempt - 1)))
-        : null;
-      await database.writes.run((tx) =>
-        tx
-          .update(jobRuns)
-          .set({
-            status: 'failed',
-            finishedAt: clock.now(),
-            error: describeError(error),
-            leaseUntil: null,
-            nextAttemptAt,
-          })
-          .where(and(eq(jobRuns.id, claim.id), eq(jobRuns.claimedBy, this.#id))),
-      );
+      const failed = await this.#queue.fail(claim, {
+        error: describeError(error),
+        set: { finishedAt: clock.now() },
+      });
+      const nextAttemptAt = failed?.sendAfter ?? null;
       log.error(
         { err: error, nextAttemptAt },
-        retry ? 'scheduled job failed; will retry' : 'scheduled job failed',
+        nextAttemptAt ? 'scheduled job failed; will retry' : 'scheduled job failed',
       );
-      if (nextAttemptAt) this.#wakeAt(job, nextAttemptAt);
-      return { job: job.name, period, outcome: 'failed', attempt: claim.attempt };
+      return { job: job.name, period, outcome: 'failed', attempt: claim.attempts };
     }
-  }
-
-  /**
-   * Claims (job, period) in one write transaction whose first statement is the INSERT, so two
-   * processes serialise on SQLite's write lock and exactly one of them gets the row.
-   */
-  #claim(
-    job: ScheduledJob,
-    period: string,
-    now: Date,
-  ): Promise<
-    | { kind: 'claimed'; id: string; attempt: number }
-    | { kind: 'done' }
-    | { kind: 'gave-up' }
-    | { kind: 'waiting'; reason: 'held-elsewhere' | 'waiting-to-retry'; until: Date | null }
-  > {
-    const { leaseMs, maxAttempts } = this.#options;
-    const leaseUntil = new Date(now.getTime() + leaseMs);
-    return this.#options.database.writes.run(async (tx) => {
-      const [inserted] = await tx
-        .insert(jobRuns)
-        .values({
-          id: newRowId(),
-          job: job.name,
-          period,
-          status: 'running',
-          attempts: 1,
-          claimedBy: this.#id,
-          leaseUntil,
-          startedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: jobRuns.id });
-      if (inserted) return { kind: 'claimed' as const, id: inserted.id, attempt: 1 };
-      const [existing] = await tx
-        .select()
-        .from(jobRuns)
-        .where(and(eq(jobRuns.job, job.name), eq(jobRuns.period, period)));
-      if (!existing || existing.status === 'succeeded' || existing.status === 'skipped') {
-        return { kind: 'done' as const };
-      }
-      if (existing.status === 'failed') {
-        if (existing.attempts >= maxAttempts) return { kind: 'gave-up' as const };
-        if (existing.nextAttemptAt && existing.nextAttemptAt > now) {
-          return {
-            kind: 'waiting' as const,
-            reason: 'waiting-to-retry' as const,
-            until: existing.nextAttemptAt,
-          };
-        }
-      } else if (existing.leaseUntil && existing.leaseUntil > now) {
-        // Running in this or another process: look again when its lease would run out.
-        return { kind: 'waiting' as const, reason: 'held-elsewhere' as const, until: existing.leaseUntil };
-      }
-      const [taken] = await tx
-        .update(jobRuns)
-        .set({
-          status: 'running',
-          attempts: sql`${jobRuns.attempts} + 1`,
-          claimedBy: this.#id,
-          leaseUntil,
-          startedAt: now,
-          finishedAt: null,
-          nextAttemptAt: null,
-        })
-        .where(and(eq(jobRuns.id, existing.id), eq(jobRuns.attempts, existing.attempts)))
-        .returning({ id: jobRuns.id, attempts: jobRuns.attempts });
-      if (!taken) return { kind: 'waiting' as const, reason: 'held-elsewhere' as const, until: null };
-      return { kind: 'claimed' as const, id: taken.id, attempt: taken.attempts };
-    });
   }
 }
 
