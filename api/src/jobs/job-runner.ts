@@ -81,7 +81,7 @@ export interface JobRunnerOptions {
   retryMaxMs?: number;
   /**
    * How often failed runs that are due again, and runs whose process died, are looked for (default
-   * 30 s).
+   * 5 s: a retry waits a minute or more, and runs a few seconds after its time at most).
    */
   retryPollMs?: number;
   /** false: no croner timers and no looking for due retries (tests call {@link JobRunner.tick}). Default true. */
@@ -180,7 +180,7 @@ export class JobRunner {
       maxAttempts: 5,
       retryBaseMs: 60_000,
       retryMaxMs: 30 * 60_000,
-      retryPollMs: 30_000,
+      retryPollMs: 5_000,
       schedule: true,
       reloadMs: 60_000,
       ...options,
