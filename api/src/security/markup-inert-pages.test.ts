@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { hiddenAnswerFields, type QuoteAnswers, type StepId } from '@cleanquote/quote-core';
 import { validAnswers } from '@cleanquote/quote-core/test-fixtures';
 import { eq } from 'drizzle-orm';
 import { Window } from 'happy-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { inlineScriptHashes, pageKey, render } from '../../../sites/web/src/entry-server.tsx';
 import { type FakeXero, productEnvironmentFor, startFakeXero } from '../../../tests/support/fake-xero.ts';
 import { type App, createApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/database.ts';
@@ -14,7 +14,7 @@ import { quoteRequests } from '../db/schema.ts';
 import { parseEnvironment } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
 import type { MailDeliveryWorker } from '../mail/delivery.ts';
-import type { BuiltSite } from '../site/site.ts';
+import type { BuiltSite, PageKey, RenderDocumentOptions, RenderedPage } from '../site/site.ts';
 import { sendQuoteAsStaff } from '../test-support/priced-quotes.ts';
 import { validQuoteRequests } from '../test-support/quote-requests.ts';
 import { createTestAdmin, signIn, testAdmin } from '../test-support/sign-in.ts';
@@ -83,17 +83,29 @@ function expectInert(html: string, shown: readonly string[] = []) {
   return document;
 }
 
-/** A copy of the built site for the app: the pages the site's server entry renders. */
-function realSite(): BuiltSite {
+/** What the app takes from the site's server entry. */
+interface SiteEntry {
+  render(url: string, options: RenderDocumentOptions & { publicUrl: string }): RenderedPage;
+  pageKey(url: string): PageKey;
+  inlineScriptHashes: readonly string[];
+}
+
+/**
+ * The site as the app serves it, rendered by the site's own server entry. Loaded by path, as the
+ * server loads the built one: the API's type check never compiles the site's React.
+ */
+async function realSite(): Promise<BuiltSite> {
+  const entryPath = fileURLToPath(new URL('../../../sites/web/src/entry-server.tsx', import.meta.url));
+  const entry = (await import(entryPath)) as SiteEntry;
   return {
     clientDirectory: mkdtempSync(join(tmpdir(), 'cleanquote-markup-site-')),
     renderDocument(url, publicUrl, options) {
-      const page = render(url, { publicUrl, ...options });
+      const page = entry.render(url, { publicUrl, ...options });
       const html = `<!doctype html><html lang="en-AU"><head>${page.head}</head><body><div id="root">${page.html}</div></body></html>`;
       return { ...page, html };
     },
-    pageKey,
-    inlineScriptHashes,
+    pageKey: (url) => entry.pageKey(url),
+    inlineScriptHashes: entry.inlineScriptHashes,
   };
 }
 
@@ -118,7 +130,7 @@ describe('pages with what customers and staff typed', () => {
       PUBLIC_POST_RATE_LIMIT: '1000',
     });
     database = await openDatabase({ url: environment.DATABASE_URL });
-    app = createApp({ environment, database, logger: createLogger('silent'), site: realSite() });
+    app = createApp({ environment, database, logger: createLogger('silent'), site: await realSite() });
     worker = startTestMailDelivery(database, { smtpUrl: smtp.url, from: MAIL_FROM });
     await createTestAdmin(database);
     cookie = await signIn(app);
