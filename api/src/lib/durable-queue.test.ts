@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { eq, type SQL } from 'drizzle-orm';
+import { integer, type SQLiteTable, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
@@ -72,7 +72,7 @@ const workers: QueueWorker<typeof tasks, typeof tasks.$inferSelect>[] = [];
 beforeEach(async () => {
   directory = mkdtempSync(join(tmpdir(), 'cleanquote-queue-'));
   url = `file:${join(directory, 'queue.db')}`;
-  const first = await process();
+  const first = await openConnection();
   await first.client.execute(CREATE_TASKS);
 });
 
@@ -83,7 +83,7 @@ afterEach(async () => {
 });
 
 /** One app process's connection to the shared database file. */
-async function process(): Promise<Database> {
+async function openConnection(): Promise<Database> {
   const database = await openDatabase({ url });
   opened.push(database);
   return database;
@@ -112,6 +112,13 @@ async function enqueue(
   );
 }
 
+/** The claim `queue` makes now (of a row matching `where`); the test fails if nothing was due. */
+async function claimDue<T extends SQLiteTable, R>(queue: DurableQueue<T, R>, where?: SQL): Promise<Claim<R>> {
+  const claim = await queue.claim({ where });
+  if (!claim) throw new Error('nothing was due');
+  return claim;
+}
+
 async function stored(database: Database, id: string) {
   const [row] = await database.db.select().from(tasks).where(eq(tasks.id, id));
   if (!row) throw new Error(`no task ${id}`);
@@ -120,7 +127,7 @@ async function stored(database: Database, id: string) {
 
 describe('claiming', () => {
   it('two workers on one database file process each of 1,000 rows exactly once', async () => {
-    const [a, b] = [await process(), await process()];
+    const [a, b] = [await openConnection(), await openConnection()];
     const ids = Array.from({ length: 1_000 }, (_, n) => `task-${String(n).padStart(4, '0')}`);
     await enqueue(a, ids);
     const clock = new ManualClock(START);
@@ -157,17 +164,17 @@ describe('claiming', () => {
   }, 40_000);
 
   it('claims the earliest due row first, and a row not yet due only once its send-after time has come', async () => {
-    const database = await process();
+    const database = await openConnection();
     const clock = new ManualClock(START);
     const queue = withLeasedStatus.connect(database, policy({ clock }));
     // A reminder for a visit tomorrow: a row due then, not a timer.
     await enqueue(database, ['tomorrow'], new Date(START.getTime() + 24 * HOUR));
     await enqueue(database, ['later'], new Date(START.getTime() - MINUTE));
     await enqueue(database, ['earlier'], new Date(START.getTime() - HOUR));
-    const earlier = await queue.claim();
-    const later = await queue.claim();
-    expect([earlier?.id, later?.id]).toEqual(['earlier', 'later']);
-    for (const claim of [earlier, later]) await queue.complete(claim as never);
+    const earlier = await claimDue(queue);
+    const later = await claimDue(queue);
+    expect([earlier.id, later.id]).toEqual(['earlier', 'later']);
+    for (const claim of [earlier, later]) await queue.complete(claim);
     expect(await queue.claim()).toBeUndefined();
     expect(await queue.hasDue()).toBe(false);
     clock.advance(24 * HOUR);
@@ -181,24 +188,24 @@ describe('claiming', () => {
     ['a held row keeps its due status', leaseOnly],
   ])('a lease (%s)', (_layout, definition) => {
     it('keeps the row from every other worker until it runs out, then the other worker takes it over', async () => {
-      const [a, b] = [await process(), await process()];
+      const [a, b] = [await openConnection(), await openConnection()];
       const clock = new ManualClock(START);
       const crashed = definition.connect(a, policy({ clock }));
       const other = definition.connect(b, policy({ clock }));
       await enqueue(a, ['visit']);
 
-      const lost = await crashed.claim();
+      const lost = await claimDue(crashed);
       expect(lost).toMatchObject({ id: 'visit', attempts: 1 });
       clock.advance(5 * MINUTE - 1);
       expect(await other.claim()).toBeUndefined();
 
       clock.advance(2);
-      const taken = await other.claim();
+      const taken = await claimDue(other);
       expect(taken).toMatchObject({ id: 'visit', attempts: 2 });
       // The first worker comes back: its outcome is not written, the holder's is.
-      expect(await crashed.complete(lost as Claim<unknown> as never)).toBe(false);
-      expect(await crashed.fail(lost as never, { error: 'late' })).toBeUndefined();
-      expect(await other.complete(taken as never)).toBe(true);
+      expect(await crashed.complete(lost)).toBe(false);
+      expect(await crashed.fail(lost, { error: 'late' })).toBeUndefined();
+      expect(await other.complete(taken)).toBe(true);
       expect(await stored(a, 'visit')).toMatchObject({ status: 'done', attempts: 2, leaseUntil: null });
     });
   });
@@ -260,7 +267,7 @@ describe('failing', () => {
   }
 
   it('is tried again after each backoff wait, and dead after the count of attempts', async () => {
-    const database = await process();
+    const database = await openConnection();
     const clock = new ManualClock(START);
     const queue = withLeasedStatus.connect(database, policy({ clock, maxAttempts: 4 }));
     await enqueue(database, ['mail']);
@@ -281,16 +288,15 @@ describe('failing', () => {
   });
 
   it('is dead at once when the attempt says it can never succeed', async () => {
-    const database = await process();
+    const database = await openConnection();
     const queue = withLeasedStatus.connect(database, policy({ maxAttempts: 16 }));
     await enqueue(database, ['refused'], new Date());
-    const claim = await queue.claim();
-    expect(await queue.deadLetter(claim as never, '550 No such user')).toBe(true);
+    expect(await queue.deadLetter(await claimDue(queue), '550 No such user')).toBe(true);
     expect(await stored(database, 'refused')).toMatchObject({ status: 'dead', attempts: 1 });
   });
 
   it('is dead after the deadline counted from when it was queued, its last wait ending on the deadline', async () => {
-    const database = await process();
+    const database = await openConnection();
     const clock = new ManualClock(START);
     const queue = leaseOnly.connect(
       database,
@@ -311,7 +317,7 @@ describe('failing', () => {
   });
 
   it('counts a deadline from the first attempt when so declared, and honours a wait the other side asked for', async () => {
-    const database = await process();
+    const database = await openConnection();
     const clock = new ManualClock(START);
     const queue = leaseOnly.connect(
       database,
@@ -323,18 +329,18 @@ describe('failing', () => {
     );
     // Queued a day before it was first tried.
     await enqueue(database, ['write'], new Date(START.getTime() - 24 * HOUR));
-    const first = await queue.claim();
-    expect(first?.deadlineFrom).toEqual(START);
-    expect(await queue.fail(first as never, { error: '429', retryAfterMs: 30 * MINUTE })).toEqual({
+    const first = await claimDue(queue);
+    expect(first.deadlineFrom).toEqual(START);
+    expect(await queue.fail(first, { error: '429', retryAfterMs: 30 * MINUTE })).toEqual({
       dead: false,
       sendAfter: new Date(START.getTime() + 30 * MINUTE),
     });
     clock.advance(30 * MINUTE);
-    const second = await queue.claim();
+    const second = await claimDue(queue);
     // The first attempt stays the start of the deadline.
-    expect(second?.deadlineFrom).toEqual(START);
+    expect(second.deadlineFrom).toEqual(START);
     // A wait past the deadline can't be shortened without going against what was asked: dead.
-    expect(await queue.fail(second as never, { error: '429', retryAfterMs: 31 * MINUTE })).toEqual({
+    expect(await queue.fail(second, { error: '429', retryAfterMs: 31 * MINUTE })).toEqual({
       dead: true,
       sendAfter: null,
     });
@@ -363,7 +369,7 @@ describe('failing', () => {
       },
       statuses: { due: 'failed', leased: 'running', done: 'succeeded', dead: 'failed' },
     });
-    const database = await process();
+    const database = await openConnection();
     await database.client.execute(
       `CREATE TABLE queue_test_runs (id text PRIMARY KEY, status text NOT NULL, attempts integer NOT NULL,
         next_attempt_at integer, lease_until integer, error text)`,
@@ -373,17 +379,18 @@ describe('failing', () => {
     const first = await database.writes.run((tx) =>
       queue.insertClaimed(tx, { id: 'daily-report', status: 'running', attempts: 0 }),
     );
+    if (!first) throw new Error('the run was not inserted');
     expect(first).toMatchObject({ id: 'daily-report', attempts: 1 });
     expect(
       await database.writes.run((tx) =>
         queue.insertClaimed(tx, { id: 'daily-report', status: 'running', attempts: 0 }),
       ),
     ).toBeUndefined();
-    expect(await queue.fail(first as never, { error: 'mail server down' })).toMatchObject({ dead: false });
+    expect(await queue.fail(first, { error: 'mail server down' })).toMatchObject({ dead: false });
     clock.advance(MINUTE);
-    const second = await queue.claim();
+    const second = await claimDue(queue);
     expect(second).toMatchObject({ id: 'daily-report', attempts: 2 });
-    expect(await queue.fail(second as never, { error: 'mail server down' })).toEqual({
+    expect(await queue.fail(second, { error: 'mail server down' })).toEqual({
       dead: true,
       sendAfter: null,
     });
@@ -401,15 +408,14 @@ describe('failing', () => {
 
 describe('Retry', () => {
   it('makes a dead row due again, counted afresh or not, and leaves a held row alone', async () => {
-    const database = await process();
+    const database = await openConnection();
     const clock = new ManualClock(START);
     const queue = withLeasedStatus.connect(database, policy({ clock, maxAttempts: 1 }));
     await enqueue(database, ['dead-mail', 'dead-delivery', 'held']);
     for (const id of ['dead-mail', 'dead-delivery']) {
-      const claim = await queue.claim({ where: eq(tasks.id, id) });
-      await queue.fail(claim as never, { error: 'gave up' });
+      await queue.fail(await claimDue(queue, eq(tasks.id, id)), { error: 'gave up' });
     }
-    const held = await queue.claim({ where: eq(tasks.id, 'held') });
+    const held = await claimDue(queue, eq(tasks.id, 'held'));
     expect(await queue.claim()).toBeUndefined();
 
     const now = clock.now();
@@ -436,13 +442,13 @@ describe('Retry', () => {
     expect(await stored(database, 'held')).toMatchObject({ status: 'working', attempts: 1 });
     const again = [(await queue.claim())?.id, (await queue.claim())?.id].sort();
     expect(again).toEqual(['dead-delivery', 'dead-mail']);
-    expect(await queue.complete(held as never)).toBe(true);
+    expect(await queue.complete(held)).toBe(true);
   });
 });
 
 describe('the worker', () => {
   it('is woken by an enqueue: the row is processed long before the next poll', async () => {
-    const database = await process();
+    const database = await openConnection();
     const queue = withLeasedStatus.connect(database, policy());
     const looked = vi.spyOn(queue, 'hasDue');
     const processed: string[] = [];
@@ -479,7 +485,7 @@ describe('the worker', () => {
   });
 
   it('processes rows of one group one at a time, and other groups meanwhile', async () => {
-    const database = await process();
+    const database = await openConnection();
     const queue = leaseOnly.connect(database, policy());
     // The group is the payload: a partner's deliveries, say.
     await enqueue(database, ['a-1', 'a-2', 'b-1'], new Date(), (id) => id.slice(0, 1));
