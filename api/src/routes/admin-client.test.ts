@@ -20,7 +20,7 @@ afterEach(() => inbox.close());
 /** Hono's typed client for one route group, its requests answered by the real app. */
 function clientFor<Routes extends Hono<AuthEnv, Schema, string>>(base: string) {
   return hc<Routes>(`http://localhost${base}`, {
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => inbox.app.request(input, init),
+    fetch: (input: Request | string | URL, init?: RequestInit) => inbox.app.request(input, init),
     headers: { Cookie: inbox.cookie, Origin: inbox.environment.PUBLIC_URL },
   });
 }

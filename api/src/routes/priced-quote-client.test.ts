@@ -16,7 +16,7 @@ afterEach(() => inbox.close());
 /** The admin's typed client over the whole staff API, its requests answered by the real app. */
 function staffClient() {
   return hc<StaffApi>('http://localhost', {
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => inbox.app.request(input, init),
+    fetch: (input: Request | string | URL, init?: RequestInit) => inbox.app.request(input, init),
     headers: { Cookie: inbox.cookie, Origin: inbox.environment.PUBLIC_URL },
   });
 }

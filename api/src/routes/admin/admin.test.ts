@@ -1,10 +1,9 @@
 import { suburbs } from '@cleanquote/content';
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { outbox, quoteRequests } from '../../db/schema.ts';
 import { enqueueMail, enqueueMails } from '../../mail/outbox.ts';
 import type { SystemStatus } from '../../system-status/system-status.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
+import { eq, outbox, quoteRequests } from '../../test-support/stored-rows.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
 
 let context: Awaited<ReturnType<typeof createTestApp>>;

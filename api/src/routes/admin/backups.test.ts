@@ -1,13 +1,11 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { backupJob } from '../../backups/backup-job.ts';
 import { BACKUP_FAILED_KIND } from '../../backups/failure-alert.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
-import { outbox } from '../../db/schema.ts';
 import { type Environment, parseEnvironment } from '../../env.ts';
 import { ManualClock } from '../../jobs/clock.ts';
 import { JobRunner } from '../../jobs/job-runner.ts';
@@ -17,6 +15,7 @@ import { backupStatus } from '../../system-status/backup-status.ts';
 import type { SystemStatus } from '../../system-status/system-status.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
 import { startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
+import { eq, outbox } from '../../test-support/stored-rows.ts';
 import { startTestMailDelivery } from '../../test-support/test-mail.ts';
 
 const ADMIN_EMAIL = 'owner@sparkleclean.example';

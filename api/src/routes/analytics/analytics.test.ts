@@ -1,12 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnalyticsReport, FUNNEL_VISITS_PER_READ } from '../../analytics/report.ts';
 import { DAILY_REPORT_KIND } from '../../analytics/report-mail.ts';
 import { deleteExpiredAnalytics, firstKeptDay } from '../../analytics/retention.ts';
 import { newRowId } from '../../db/row-id.ts';
-import { analyticsSalts, funnelEvents, outbox, pageViews, quoteRequests } from '../../db/schema.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
+import {
+  analyticsSalts,
+  eq,
+  funnelEvents,
+  outbox,
+  pageViews,
+  quoteRequests,
+  sql,
+} from '../../test-support/stored-rows.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
 
 const CHROME =

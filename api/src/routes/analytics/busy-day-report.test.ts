@@ -3,15 +3,15 @@
  * count and a link to the inbox filtered to that day, and its mail stays small. Seeded once (in
  * batches, as the intake's triggers would index them) for the whole file.
  */
-import { eq } from 'drizzle-orm';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsReport } from '../../analytics/report.ts';
 import { DAILY_REPORT_KIND } from '../../analytics/report-mail.ts';
 import { newRowId } from '../../db/row-id.ts';
-import { outbox, quoteRequests } from '../../db/schema.ts';
 import { melbourneDayBounds } from '../../lib/melbourne-time.ts';
 import { seedQuotes } from '../../test-support/seed-quotes.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
+import { eq, outbox, quoteRequests } from '../../test-support/stored-rows.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
 
 const DAY = '2026-11-22';

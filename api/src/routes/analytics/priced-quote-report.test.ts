@@ -1,11 +1,10 @@
 import type { PricedQuoteStatus } from '@cleanquote/quote-core/staff';
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsReport } from '../../analytics/report.ts';
 import { DAILY_REPORT_KIND } from '../../analytics/report-mail.ts';
-import { outbox, pricedQuotes } from '../../db/schema.ts';
 import { melbourneDayBounds } from '../../lib/melbourne-time.ts';
 import { createQuoteRequestDesk, type QuoteRequestDesk } from '../../test-support/quote-request-desk.ts';
+import { eq, outbox, pricedQuotes } from '../../test-support/stored-rows.ts';
 
 const DAY = '2026-11-22';
 const HOUR = 60 * 60 * 1000;

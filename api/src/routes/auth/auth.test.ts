@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureAdminAccount } from '../../auth/admin-account.ts';
 import {
@@ -6,8 +5,8 @@ import {
   SESSION_IDLE_TIMEOUT_MS,
   SESSION_MAX_LIFETIME_MS,
 } from '../../auth/session.ts';
-import { sessions, users } from '../../db/schema.ts';
 import { cookiePair, createTestAdmin, signIn, testAdmin } from '../../test-support/sign-in.ts';
+import { eq, sessions, users } from '../../test-support/stored-rows.ts';
 import { createAppBeside, createTestApp } from '../../test-support/test-app.ts';
 
 let context: Awaited<ReturnType<typeof createTestApp>>;
@@ -156,7 +155,9 @@ describe('POST /api/login', () => {
     const unknown = await login({ email: 'nobody@sparkleclean.example', password: 'not it at all' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect((await wrong.json()).error).toBe((await unknown.json()).error);
+    expect(((await wrong.json()) as { error: string }).error).toBe(
+      ((await unknown.json()) as { error: string }).error,
+    );
     expect(wrong.headers.get('Set-Cookie')).toBeNull();
   });
 

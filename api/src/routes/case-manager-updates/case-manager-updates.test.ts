@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { Window } from 'happy-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outbox, quoteRequests } from '../../db/schema.ts';
 import type { MailDeliveryWorker } from '../../mail/delivery.ts';
 import { sendQuoteAsStaff } from '../../test-support/priced-quotes.ts';
 import { createQuoteRequestDesk, type QuoteRequestDesk } from '../../test-support/quote-request-desk.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { decodeHeader, type ReceivedMail, startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
+import { eq, outbox, quoteRequests } from '../../test-support/stored-rows.ts';
 import { startTestMailDelivery } from '../../test-support/test-mail.ts';
 
 const PUBLIC_URL = 'https://clean.example';

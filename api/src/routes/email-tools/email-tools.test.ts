@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { outbox } from '../../db/schema.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
 import { startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
+import { outbox } from '../../test-support/stored-rows.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
 import { startTestMailDelivery } from '../../test-support/test-mail.ts';
 

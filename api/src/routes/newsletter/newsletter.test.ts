@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newsletterSubscribers, outbox } from '../../db/schema.ts';
 import type { MailDeliveryWorker } from '../../mail/delivery.ts';
 import { CONFIRMATION_LINK_TTL_MS, CONFIRMATION_RESEND_INTERVAL_MS } from '../../newsletter/subscriptions.ts';
 import { startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
+import { eq, newsletterSubscribers, outbox } from '../../test-support/stored-rows.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
 import { startTestMailDelivery } from '../../test-support/test-mail.ts';
 

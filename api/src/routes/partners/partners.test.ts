@@ -1,13 +1,18 @@
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
-import { newsletterSubscribers, partners, quoteRequests, teamContactMessages } from '../../db/schema.ts';
 import { ManualClock } from '../../jobs/clock.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { PARTNER_REFRESH_MS } from '../../partners/partner-registry.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
+import {
+  eq,
+  newsletterSubscribers,
+  partners,
+  quoteRequests,
+  teamContactMessages,
+} from '../../test-support/stored-rows.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
 
 const agency = 'https://agency.example';

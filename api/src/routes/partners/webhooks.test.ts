@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { partnerWebhooks, webhookDeliveries } from '../../db/schema.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
+import { eq, partnerWebhooks, webhookDeliveries } from '../../test-support/stored-rows.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
 import { saveWebhook } from '../../webhooks/partner-webhooks.ts';
 import { WebhookSecrets } from '../../webhooks/webhook-secrets.ts';

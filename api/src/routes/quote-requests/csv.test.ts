@@ -1,13 +1,12 @@
 import { type QuoteRequest, summarizeQuoteRequest, toSubmission } from '@cleanquote/quote-core';
 import { FLOW_NAMES, validAnswers } from '@cleanquote/quote-core/test-fixtures';
-import { desc } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { quoteRequests } from '../../db/schema.ts';
 import { melbourneToday } from '../../lib/melbourne-time.ts';
 import { BROAD_SEARCH_MATCHES } from '../../quote-requests/list-query.ts';
 import { createQuoteRequestDesk, type QuoteRequestDesk } from '../../test-support/quote-request-desk.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { seedQuotes } from '../../test-support/seed-quotes.ts';
+import { desc, quoteRequests } from '../../test-support/stored-rows.ts';
 import { ANSWER_COLUMNS, CONTACT_LABELS, CSV_BATCH, CSV_HEADER, csvCell } from './csv.ts';
 
 let inbox: QuoteRequestDesk;

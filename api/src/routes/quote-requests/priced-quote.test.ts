@@ -1,8 +1,6 @@
 import type { QuoteRequest } from '@cleanquote/quote-core';
 import { DEFAULT_PRICE_LIST, type QuoteLine, quoteLinesFor } from '@cleanquote/quote-core/staff';
-import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { outbox, pricedQuotes } from '../../db/schema.ts';
 import { addDays, melbourneDay } from '../../lib/melbourne-time.ts';
 import type { MailDeliveryWorker } from '../../mail/delivery.ts';
 import type { PricedQuote, QuoteVersion, SentQuote } from '../../priced-quotes/priced-quote-store.ts';
@@ -12,6 +10,7 @@ import { createQuoteRequestDesk, type QuoteRequestDesk } from '../../test-suppor
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { testAdmin } from '../../test-support/sign-in.ts';
 import { decodeHeader, type ReceivedMail, startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
+import { and, eq, outbox, pricedQuotes } from '../../test-support/stored-rows.ts';
 import { startTestMailDelivery } from '../../test-support/test-mail.ts';
 
 const MAIL_FROM = 'Sparkle Clean <quotes@sparkleclean.example>';

@@ -1,12 +1,11 @@
 import { type QuoteRequest, SERVICE_LABELS, summarizeQuoteRequest } from '@cleanquote/quote-core';
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureAdminAccount } from '../../auth/admin-account.ts';
-import { quoteHistory, quoteRequests } from '../../db/schema.ts';
 import type { HistoryEntry, QuoteDetail } from '../../quote-requests/quote-view.ts';
 import { createQuoteRequestDesk, type QuoteRequestDesk } from '../../test-support/quote-request-desk.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { signIn, testAdmin } from '../../test-support/sign-in.ts';
+import { eq, quoteHistory, quoteRequests } from '../../test-support/stored-rows.ts';
 
 let inbox: QuoteRequestDesk;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { quoteRequests } from '../../db/schema.ts';
 import { createTestAdmin, signIn } from '../../test-support/sign-in.ts';
+import { quoteRequests } from '../../test-support/stored-rows.ts';
 import { createAppBeside, createTestApp } from '../../test-support/test-app.ts';
 
 let context: Awaited<ReturnType<typeof createTestApp>>;
@@ -139,7 +139,7 @@ describe('GET /api/contact with QUOTE_DASHBOARD_PASSWORD set', () => {
     expect(await locked.json()).toMatchObject({ locked: true });
     const wrong = await unlock(cookie, 'sparkle-inbox ');
     expect(wrong.status).toBe(401);
-    expect((await wrong.json()).error).toBe('Incorrect password');
+    expect(((await wrong.json()) as { error: string }).error).toBe('Incorrect password');
     expect((await list(cookie)).status).toBe(403);
     expect((await unlock(cookie, 'sparkle-inbox')).status).toBe(200);
     const unlocked = await list(cookie);

@@ -4,9 +4,9 @@
  * the quote's page and in the CSV.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { quoteRequests } from '../../db/schema.ts';
 import { createQuoteRequestDesk, type QuoteRequestDesk } from '../../test-support/quote-request-desk.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
+import { quoteRequests } from '../../test-support/stored-rows.ts';
 
 const northside = 'https://northside.example';
 const fromNorthside = { Origin: northside, 'X-Partner-Key': 'northside-support' };

@@ -12,14 +12,13 @@ import {
   stepsFor,
 } from '@cleanquote/quote-core';
 import { validAnswers } from '@cleanquote/quote-core/test-fixtures';
-import { count } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
-import { outbox, quoteRequests } from '../../db/schema.ts';
 import { parseEnvironment } from '../../env.ts';
 import { createLogger } from '../../lib/logger.ts';
 import type { BuiltSite, RenderDocumentOptions } from '../../site/site.ts';
+import { count, outbox, quoteRequests } from '../../test-support/stored-rows.ts';
 import { FORM_STORE_FAILURE } from './quote-form-page.ts';
 
 const PUBLIC_URL = 'https://clean.example';

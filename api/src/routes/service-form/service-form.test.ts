@@ -1,12 +1,11 @@
 import { toFieldErrors } from '@cleanquote/quote-core';
 import { quoteRequestSchema } from '@cleanquote/quote-core/schema';
-import { count } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outbox, quoteRequests } from '../../db/schema.ts';
 import { mailBodies } from '../../mail/mail-bodies.ts';
 import { validQuoteRequests } from '../../test-support/quote-requests.ts';
 import { startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
+import { count, outbox, quoteRequests } from '../../test-support/stored-rows.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
 import { startTestMailDelivery } from '../../test-support/test-mail.ts';
 

@@ -2,9 +2,9 @@ import { customerService, team } from '@cleanquote/content';
 import { teamContact } from '@cleanquote/quote-core/staff';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { outbox, teamContactMessages } from '../../db/schema.ts';
 import type { MailDeliveryWorker } from '../../mail/delivery.ts';
 import { freePort, startSmtpTestServer } from '../../test-support/smtp-test-server.ts';
+import { outbox, teamContactMessages } from '../../test-support/stored-rows.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
 import { startTestMailDelivery } from '../../test-support/test-mail.ts';
 

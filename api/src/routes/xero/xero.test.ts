@@ -2,16 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeXero, productEnvironmentFor, startFakeXero } from '../../../../tests/support/fake-xero.ts';
 import { type App, createApp } from '../../app.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
-import { outbox } from '../../db/schema.ts';
 import { type Environment, parseEnvironment } from '../../env.ts';
 import { ManualClock } from '../../jobs/clock.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createTestAdmin, signIn, testAdmin } from '../../test-support/sign-in.ts';
+import { eq, outbox, sql } from '../../test-support/stored-rows.ts';
 import { XERO_RECONNECT_MAIL_KIND } from '../../xero/token-store.ts';
 import { XERO_TEST_REPORT_KIND } from '../../xero/xero-service.ts';
 
