@@ -4,7 +4,7 @@ import { funnelEvents, pageViews } from '../db/schema.ts';
 import { melbourneDay } from '../lib/melbourne-time.ts';
 import { deleteOldSalts } from './visitors.ts';
 
-/** Analytics are kept 26 months (spec §9, privacy policy). */
+/** Analytics are kept 26 months (what the privacy policy promises). */
 export const ANALYTICS_RETENTION_MONTHS = 26;
 
 /** The first Melbourne day still kept on `today`: the same date 26 months earlier (clamped to the month). */

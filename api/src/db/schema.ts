@@ -31,7 +31,7 @@ export const quoteRequests = sqliteTable(
     details: text('details', { mode: 'json' }).notNull(),
     /** 'main-site' or the partner key the wizard was embedded with. */
     source: text('source').notNull().default('main-site'),
-    /** new, contacted, quoted, won, lost (DESIGN.md item 9); see QUOTE_STATUSES. */
+    /** new, contacted, quoted, won, lost: the pipeline staff move a request through; see QUOTE_STATUSES. */
     status: text('status').$type<QuoteStatus>().notNull().default('new'),
     /** When `status` last changed; null while it is still the status the quote was stored with. */
     statusChangedAt: integer('status_changed_at', { mode: 'timestamp_ms' }),

@@ -1,4 +1,4 @@
-/** The business's time zone: days, reports and schedules are Melbourne's (DESIGN.md 11). */
+/** The business's time zone: days, reports and schedules are Melbourne's wall-clock, whatever the server's time zone. */
 export const BUSINESS_TIME_ZONE = 'Australia/Melbourne';
 
 const dateParts = new Intl.DateTimeFormat('en-CA', {
