@@ -87,7 +87,7 @@ export function periodInWords({ fromDate, toDate }: ReportPeriod): string {
   return `${dayMonthYear.format(new Date(`${fromDate}T12:00:00Z`))} – ${to}`;
 }
 
-/** The reports a mail carries, in the order the Xero screen lists them. */
+/** The reports a mail carries, in the order the report types are listed everywhere: profit and loss, balance sheet, bank summary, trial balance. */
 const REPORT_ORDER: readonly XeroReportType[] = [
   'profit_loss',
   'balance_sheet',
