@@ -33,7 +33,7 @@ const STORY_GROUPS = ['Wizard', 'Embed', 'Staff', 'Site'];
 
 installDependencies();
 timed('Lint and format (biome ci)', () => pnpm(['exec', 'biome', 'ci', '.']));
-timed('Type check (tsc --noEmit)', () => pnpm(['exec', 'tsc', '-p', 'tsconfig.json', '--noEmit']));
+timed('Type check (tsc -b: server, browser and Node-side projects)', () => pnpm(['exec', 'tsc', '-b']));
 timed('Unit and model-based tests (vitest)', () => pnpm(['exec', 'vitest', 'run']));
 timed('Production build (site, partner embed, partner demo)', () =>
   pnpm([
