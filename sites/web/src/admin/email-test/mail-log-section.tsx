@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
+import { useFocusOnceShown } from '../lib/focus-once-shown.ts';
 import { quoteDataLocked } from '../lib/query-client.ts';
 import { QuoteDataGate } from '../lib/quote-data-gate.tsx';
 import { mailLogQuery, type OutboxMail, useRetryMail } from './email-test-queries.ts';
@@ -66,20 +67,14 @@ function MailLog() {
   const log = useInfiniteQuery(mailLogQuery(status));
   const retryMail = useRetryMail();
   const [retrying, setRetrying] = useState<ReadonlySet<string>>(new Set());
-  // Where focus goes once the list shows a change (the first mail 'Load more' added, a retried mail).
-  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  // Focus goes where the list shows a change: the first mail 'Load more' added, a retried mail.
+  const focusOnceShown = useFocusOnceShown();
   const filterId = useId();
 
   const mails = useMemo(
     () => (log.data?.pages ?? []).reduce<OutboxMail[]>((shown, page) => appendPage(shown, page.mails), []),
     [log.data],
   );
-
-  useEffect(() => {
-    if (focusTarget === null) return;
-    document.getElementById(focusTarget)?.focus();
-    setFocusTarget(null);
-  }, [focusTarget]);
 
   const loadMore = async () => {
     if (!log.hasNextPage || log.isFetchingNextPage) return;
@@ -88,7 +83,7 @@ function MailLog() {
     if (result.isError) return;
     // Focus goes to the first mail just added, so keyboard and screen-reader users read on from there.
     const first = result.data?.pages.at(-1)?.mails.find((mail) => !shown.has(mail.id));
-    if (first) setFocusTarget(mailHeadingId(first));
+    if (first) focusOnceShown(mailHeadingId(first));
   };
 
   const retry = async (mail: OutboxMail) => {
@@ -101,7 +96,7 @@ function MailLog() {
         description: `The mail to ${mail.to} will be sent again shortly.`,
       });
       // The Retry button is gone now; its mail's heading keeps the place.
-      setFocusTarget(mailHeadingId(mail));
+      focusOnceShown(mailHeadingId(mail));
     } catch {
       // The failure was reported (one handler for every call); show what the server holds now.
       void log.refetch();

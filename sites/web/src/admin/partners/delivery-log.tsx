@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
+import { useFocusOnceShown } from '../lib/focus-once-shown.ts';
 import { deliveryStatusLabel } from './webhook-labels.ts';
 import { deliveriesQuery, useRetryDelivery, type WebhookDelivery } from './webhook-queries.ts';
 
@@ -23,14 +24,8 @@ export function DeliveryLog({ partnerKey, partnerName }: { partnerKey: string; p
   const log = useQuery(deliveriesQuery(partnerKey));
   const retry = useRetryDelivery(partnerKey);
   const [retrying, setRetrying] = useState<string | null>(null);
-  // Where focus goes once the log shows a change (the row of a delivery whose Retry button went).
-  const [focusTarget, setFocusTarget] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (focusTarget === null) return;
-    document.getElementById(focusTarget)?.focus();
-    setFocusTarget(null);
-  }, [focusTarget]);
+  // Focus goes where the log shows a change: the row of a delivery whose Retry button went.
+  const focusOnceShown = useFocusOnceShown();
 
   const retryDelivery = (delivery: WebhookDelivery) => {
     if (retrying !== null) return;
@@ -41,7 +36,7 @@ export function DeliveryLog({ partnerKey, partnerName }: { partnerKey: string; p
           title: 'Delivery queued again',
           description: `${delivery.id} will be sent again shortly.`,
         });
-        setFocusTarget(deliveryRowId(partnerKey, delivery));
+        focusOnceShown(deliveryRowId(partnerKey, delivery));
       },
       onSettled: () => setRetrying(null),
     });
