@@ -8,10 +8,10 @@ import { PUBLIC_SUBMISSION_PATHS } from '../security/baseline.ts';
 
 /**
  * The security headers as they were set before decision 0007: hono's secureHeaders() with these
- * settings, and the resource policy and API Cache-Control written after the handler. The headers
- * must not change; only when they are set did. Kept, with partner CORS as it was, for
- * security-headers.test.ts (the headers stay the same) and bench/site-serving.bench.ts (what setting
- * them this way cost).
+ * settings, and the resource policy and API Cache-Control written after the handler. Kept, with
+ * partner CORS as it was, only as the baseline of bench/site-serving.bench.ts (what setting them
+ * this way cost in CPU). It is no test's oracle: security-headers.test.ts states the headers
+ * themselves.
  */
 export function headersAsBefore(environment: Environment): MiddlewareHandler<AppEnv> {
   const headers = secureHeaders({
