@@ -8,7 +8,7 @@ import { showToast } from '../../state/site-state.ts';
 import { useCopyWithNotice } from '../lib/copy-with-notice.ts';
 import { showServerFieldErrors } from '../lib/field-errors.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
-import { ConfirmRemovalDialog } from '../ui/confirm-removal-dialog.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { embedSnippet, suggestedKey } from './embed-snippet.ts';
 import {
   type EmbedScript,
@@ -162,7 +162,7 @@ function PartnerItem({
 function DeletePartnerDialog({ partner, onDeleted }: { partner: PartnerSite; onDeleted: () => void }) {
   const deleting = useDeletePartner();
   return (
-    <ConfirmRemovalDialog
+    <ConfirmDialog
       trigger="Delete"
       subject={partner.name}
       title={`Delete ${partner.name}?`}
@@ -171,14 +171,14 @@ function DeletePartnerDialog({ partner, onDeleted }: { partner: PartnerSite; onD
       busyLabel="Deleting..."
       confirmClassName="partner__delete"
       busy={deleting.isPending}
-      remove={async () => {
+      action={async () => {
         await deleting.mutateAsync(partner.key);
         showToast({
           title: 'Partner Deleted',
           description: `${partner.name} is deleted, and its key no longer works.`,
         });
       }}
-      onRemoved={onDeleted}
+      focusAfter={onDeleted}
     />
   );
 }

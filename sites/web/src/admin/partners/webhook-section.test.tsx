@@ -241,6 +241,15 @@ describe('a partner with a webhook', () => {
     const field = (await within(region()).findByLabelText('Signing secret')) as HTMLInputElement;
     expect(field.value).toBe(secret);
     expect(description(field)).toBe("Copy it now: it won't be shown again.");
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(field);
+
+    // Asked again and cancelled, focus goes back to the button.
+    await press(/^Rotate Secret/);
+    const again = await screen.findByRole('alertdialog');
+    await act(async () => fireEvent.click(within(again).getByRole('button', { name: 'Cancel' })));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(within(region()).getByRole('button', { name: /^Rotate Secret/ }));
   });
 
   it('says when the app turned the webhook off by itself', async () => {

@@ -6,7 +6,6 @@ import {
 } from '@cleanquote/quote-core/staff';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { AlertDialog } from 'radix-ui';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
@@ -14,6 +13,7 @@ import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { useCopyWithNotice } from '../lib/copy-with-notice.ts';
 import { showServerFieldErrors } from '../lib/field-errors.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
 import type { PartnerSite } from './partners-queries.ts';
 import { EVENT_DESCRIPTIONS, withMelbourneTimes } from './webhook-labels.ts';
@@ -317,71 +317,25 @@ function RotateSecretDialog({
   focusSecret: () => void;
 }) {
   const rotate = useRotateSecret(partner.key);
-  const [open, setOpen] = useState(false);
-  const rotated = useRef(false);
-  const busy = rotate.isPending;
-
-  const confirm = () => {
-    if (busy) return;
-    rotate.mutate(undefined, {
-      onSuccess: ({ secret }) => {
-        rotated.current = true;
+  return (
+    <ConfirmDialog
+      trigger="Rotate Secret"
+      subject={`for ${partner.name}`}
+      title={`Rotate the signing secret for ${partner.name}?`}
+      description={`A new secret signs every webhook from now on, and is shown once. The old secret keeps signing too for 24 hours, so ${partner.name} can switch to the new one without missing a delivery.`}
+      confirmLabel="Rotate Secret"
+      busyLabel="Rotating..."
+      busy={rotate.isPending}
+      action={async () => {
+        const { secret } = await rotate.mutateAsync();
         onRotated(secret);
         showToast({
           title: 'Secret Rotated',
           description: `Give ${partner.name} the new secret; the old one keeps signing for 24 hours.`,
         });
-      },
-      onSettled: () => setOpen(false),
-    });
-  };
-
-  return (
-    <AlertDialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!busy) setOpen(next);
       }}
-    >
-      <AlertDialog.Trigger asChild>
-        <button type="button" className="button button--outline">
-          Rotate Secret<span className="visually-hidden"> for {partner.name}</span>
-        </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content
-          className="dialog"
-          onEscapeKeyDown={(event) => {
-            if (busy) event.preventDefault();
-          }}
-          onCloseAutoFocus={(event) => {
-            // After a rotation focus goes to the new secret, which is shown this once.
-            if (!rotated.current) return;
-            rotated.current = false;
-            event.preventDefault();
-            focusSecret();
-          }}
-        >
-          <AlertDialog.Title className="dialog__title">
-            Rotate the signing secret for {partner.name}?
-          </AlertDialog.Title>
-          <AlertDialog.Description className="dialog__description">
-            A new secret signs every webhook from now on, and is shown once. The old secret keeps signing too
-            for 24 hours, so {partner.name} can switch to the new one without missing a delivery.
-          </AlertDialog.Description>
-          <div className="dialog__actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="button button--outline" aria-disabled={busy || undefined}>
-                Cancel
-              </button>
-            </AlertDialog.Cancel>
-            <button type="button" className="button" aria-disabled={busy || undefined} onClick={confirm}>
-              {busy ? 'Rotating...' : 'Rotate Secret'}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      // After a rotation focus goes to the new secret, which is shown this once.
+      focusAfter={focusSecret}
+    />
   );
 }

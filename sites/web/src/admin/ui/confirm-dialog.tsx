@@ -1,47 +1,53 @@
 import { AlertDialog } from 'radix-ui';
 import { type ReactNode, useRef, useState } from 'react';
 
-/** Props of {@link ConfirmRemovalDialog}. */
-export interface ConfirmRemovalDialogProps {
+/** Props of {@link ConfirmDialog}. */
+export interface ConfirmDialogProps {
   /** The trigger's visible text ('Delete'); `subject` follows it for screen readers. */
   trigger: string;
-  /** What is removed, by name ('Northside Support'). */
+  /** What the action is about, by name ('Northside Support', 'for Northside Support'). */
   subject: string;
   title: string;
   description: ReactNode;
-  /** The confirming button's text, and its text while the removal is under way. */
+  /** The confirming button's text, and its text while the action is under way. */
   confirmLabel: string;
   busyLabel: string;
-  confirmClassName: string;
-  /** True while the removal is under way: the dialog stays, Escape and Cancel do nothing. */
+  /** A class the confirming button has besides 'button' (a danger colour). */
+  confirmClassName?: string;
+  /** True while the action is under way: the dialog stays, Escape and Cancel do nothing. */
   busy: boolean;
   /**
-   * Removes the thing; resolves once it is gone. A rejection closes the dialog and keeps the thing
-   * (the one error handler has said why).
+   * Does what was confirmed; resolves once it is done. A rejection closes the dialog and changes
+   * nothing (the one error handler has said why).
    */
-  remove: () => Promise<void>;
-  /** After a removal, once the dialog has let go of focus: the trigger is gone, the screen places focus. */
-  onRemoved: () => void;
+  action: () => Promise<void>;
+  /**
+   * After the action, once the dialog has let go of focus: focus goes where the screen says (the
+   * trigger may be gone with what it removed, or a new secret be shown).
+   */
+  focusAfter: () => void;
 }
 
 /**
- * A button that asks before removing something: an alert dialog naming it, focus on Cancel, Escape
- * cancels. Used for deleting a partner and disconnecting a Xero organisation.
+ * A button that asks before doing something that can't be taken back: an alert dialog naming what
+ * it is about, focus on Cancel, Escape cancels. Used for deleting a partner, disconnecting a Xero
+ * organisation and rotating a webhook's signing secret.
  */
-export function ConfirmRemovalDialog(props: ConfirmRemovalDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
   const { trigger, subject, title, description, confirmLabel, busyLabel, confirmClassName, busy } = props;
   const [open, setOpen] = useState(false);
-  // While removing, the thing (and this dialog's trigger) goes away: the screen places focus instead.
-  const leaving = useRef(false);
+  // Once the action is done, focus goes where the screen says rather than back to the trigger.
+  const done = useRef(false);
 
   const confirm = async () => {
     if (busy) return;
-    leaving.current = true;
+    done.current = true;
     try {
-      // Awaited rather than a callback of the mutation: the trigger is gone once the list is read again.
-      await props.remove();
+      // Awaited rather than a callback of the mutation: a removed thing's trigger is gone once the
+      // list is read again.
+      await props.action();
     } catch {
-      leaving.current = false;
+      done.current = false;
     }
     setOpen(false);
   };
@@ -68,9 +74,10 @@ export function ConfirmRemovalDialog(props: ConfirmRemovalDialogProps) {
           }}
           onCloseAutoFocus={(event) => {
             // Once the dialog has let go of focus (not while it still holds it inside).
-            if (!leaving.current) return;
+            if (!done.current) return;
+            done.current = false;
             event.preventDefault();
-            props.onRemoved();
+            props.focusAfter();
           }}
         >
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
@@ -83,7 +90,7 @@ export function ConfirmRemovalDialog(props: ConfirmRemovalDialogProps) {
             </AlertDialog.Cancel>
             <button
               type="button"
-              className={`button ${confirmClassName}`}
+              className={confirmClassName ? `button ${confirmClassName}` : 'button'}
               aria-disabled={busy || undefined}
               onClick={() => void confirm()}
             >

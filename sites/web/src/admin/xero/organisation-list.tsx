@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
-import { ConfirmRemovalDialog } from '../ui/confirm-removal-dialog.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { OrganisationQuoteSync, type QuoteSyncChoice, useQuoteSyncChoice } from './quote-sync-settings.tsx';
 import { useDisconnectXero, type XeroTenant } from './xero-queries.ts';
 
@@ -94,7 +94,7 @@ function Organisation({
 function DisconnectDialog({ tenant, onDisconnected }: { tenant: XeroTenant; onDisconnected: () => void }) {
   const disconnecting = useDisconnectXero();
   return (
-    <ConfirmRemovalDialog
+    <ConfirmDialog
       trigger="Disconnect"
       subject={tenant.tenantName}
       title={`Disconnect ${tenant.tenantName}?`}
@@ -103,14 +103,14 @@ function DisconnectDialog({ tenant, onDisconnected }: { tenant: XeroTenant; onDi
       busyLabel="Disconnecting..."
       confirmClassName="xero-button--danger"
       busy={disconnecting.isPending}
-      remove={async () => {
+      action={async () => {
         await disconnecting.mutateAsync(tenant.tenantId);
         showToast({
           title: 'Xero disconnected successfully',
           description: `${tenant.tenantName} is no longer connected, and its weekly reports are cancelled.`,
         });
       }}
-      onRemoved={onDisconnected}
+      focusAfter={onDisconnected}
     />
   );
 }
