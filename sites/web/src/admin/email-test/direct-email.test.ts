@@ -1,4 +1,3 @@
-import { DEFAULT_TEST_SUBJECT } from '@cleanquote/content';
 import { describe, expect, it } from 'vitest';
 import { formAndServerMessages } from '../lib/server-messages.test-support.ts';
 import {
@@ -21,7 +20,6 @@ describe('the direct email form', () => {
     const form = initialDirectEmailForm();
     expect(form.provider).toBe('gmail');
     expect(form.subject).toBe('Test email from Sparkle Clean Melbourne');
-    expect(DEFAULT_TEST_SUBJECT).toBe(form.subject);
     expect([form.fromEmail, form.fromPassword, form.toEmail, form.message]).toEqual(['', '', '', '']);
   });
 

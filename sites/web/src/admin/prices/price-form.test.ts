@@ -36,7 +36,8 @@ describe('the price list form', () => {
     expect(get(values, bedroom)).toBe('60.00');
     expect(get(values, 'services.oven-clean.ovenCents.90cm-oven.burnt-food')).toBe('219.00');
     expect(values.urgentSurchargeCents).toBe('50.00');
-    expect(PRICE_KEYS).toEqual(priceItems(DEFAULT_PRICE_LIST).map((item) => item.key));
+    for (const key of PRICE_KEYS) expect(get(values, key), key).toMatch(/^\d+\.\d{2}$/);
+    expect(new Set(PRICE_KEYS).size).toBe(priceItems(DEFAULT_PRICE_LIST).length);
   });
 
   it('sends the prices typed as whole cents, every one of them', async () => {

@@ -7,8 +7,9 @@ describe('the weekly schedule in words', () => {
     expect(WEEK_DAYS[0]).toBe('Sunday');
     expect(dayName('1')).toBe('Monday');
     expect(dayName('6')).toBe('Saturday');
-    expect(HOURS).toHaveLength(24);
-    expect(HOURS.map(hourLabel)[0]).toBe('00:00');
+    const offered = HOURS.map(hourLabel);
+    expect([offered[0], offered[9], offered.at(-1), offered.length]).toEqual(['00:00', '09:00', '23:00', 24]);
+    expect(new Set(offered).size).toBe(24);
     expect(hourLabel('9')).toBe('09:00');
     expect(hourLabel('23')).toBe('23:00');
   });
