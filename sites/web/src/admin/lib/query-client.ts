@@ -49,6 +49,19 @@ export function handleStaffError(error: unknown, meta: StaffCallMeta | undefined
   });
 }
 
+/**
+ * A form's failure that is not about one of its fields, as a toast — except a 401 or a locked
+ * dashboard, which the query client's one handler already turned into the sign-in or unlock form.
+ */
+export function reportFormFailure(error: unknown, title: string, fallback: string): void {
+  if (error instanceof StaffApiError && (error.status === 401 || error.locked)) return;
+  showToast({
+    title,
+    description: error instanceof Error && error.message ? error.message : fallback,
+    variant: 'destructive',
+  });
+}
+
 /** Retries a failed read twice, unless the server answered (a 4xx won't change by asking again). */
 function retryRead(failures: number, error: unknown): boolean {
   if (error instanceof StaffApiError && error.status >= 400 && error.status < 500) return false;

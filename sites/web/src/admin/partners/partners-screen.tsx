@@ -7,7 +7,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
 import { useCopyWithNotice } from '../lib/copy-with-notice.ts';
 import { showServerFieldErrors } from '../lib/field-errors.ts';
-import { StaffApiError } from '../lib/staff-api.ts';
+import { reportFormFailure } from '../lib/query-client.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { embedSnippet, suggestedKey } from './embed-snippet.ts';
 import {
@@ -246,13 +246,8 @@ function AddPartnerForm() {
         showToast({ title: 'Partner Added', description: `${partner.name} can now embed the quote wizard.` });
       },
       onError: (error) => {
-        if (error instanceof StaffApiError && (error.status === 401 || error.locked)) return;
         if (showServerFieldErrors(error, partnerFields, setError, { parts: true })) return;
-        showToast({
-          title: 'Partner Not Added',
-          description: error.message || 'The partner could not be added. Please try again.',
-          variant: 'destructive',
-        });
+        reportFormFailure(error, 'Partner Not Added', 'The partner could not be added. Please try again.');
       },
     });
   });

@@ -13,7 +13,7 @@ import { type FieldError, type FieldPath, get, useForm } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { showServerFieldErrors } from '../lib/field-errors.ts';
-import { StaffApiError } from '../lib/staff-api.ts';
+import { reportFormFailure } from '../lib/query-client.ts';
 import { PRICE_KEYS, type PriceFormValues, priceFormResolver, priceFormValues } from './price-form.ts';
 import { type PriceChange, priceHistoryQuery, pricesScreenQuery, useSavePrices } from './prices-queries.ts';
 
@@ -89,13 +89,8 @@ function PriceForm({ list }: { list: PriceList }) {
         });
       },
       onError: (error) => {
-        if (error instanceof StaffApiError && (error.status === 401 || error.locked)) return;
         if (showServerFieldErrors(error, PRICE_KEYS as FieldPath<PriceFormValues>[], setError)) return;
-        showToast({
-          title: 'Prices Not Saved',
-          description: error.message || 'The prices could not be saved. Please try again.',
-          variant: 'destructive',
-        });
+        reportFormFailure(error, 'Prices Not Saved', 'The prices could not be saved. Please try again.');
       },
     });
   });

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef } from 'react';
 import { type FieldError, type FieldErrors, get, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
 import { showServerFieldErrors } from '../lib/field-errors.ts';
+import { reportFormFailure } from '../lib/query-client.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
 import {
   EMPTY_LINE,
@@ -16,12 +17,7 @@ import {
   quoteDraftResolver,
   serverPathOf,
 } from './quote-draft-form.ts';
-import {
-  reportFormFailure,
-  type SentQuote,
-  useSaveQuoteDraft,
-  useSendQuote,
-} from './quote-request-queries.ts';
+import { type SentQuote, useSaveQuoteDraft, useSendQuote } from './quote-request-queries.ts';
 
 /** Props of {@link PricedQuoteEditor}. */
 export interface PricedQuoteEditorProps {

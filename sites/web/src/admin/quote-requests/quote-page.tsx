@@ -20,6 +20,7 @@ import { Link } from 'wouter';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { showServerFieldErrors } from '../lib/field-errors.ts';
+import { reportFormFailure } from '../lib/query-client.ts';
 import { serviceLabel, sourceLabel, statusLabel } from '../lib/quote-labels.ts';
 import { usePartnerNames } from './partner-names.ts';
 import { PricedQuoteSection } from './priced-quote-section.tsx';
@@ -27,7 +28,6 @@ import { HistoryItem } from './quote-history.tsx';
 import {
   type QuoteDetail,
   quoteDetailQuery,
-  reportFormFailure,
   useQuoteNote,
   useQuoteReply,
   useQuoteStatusChange,

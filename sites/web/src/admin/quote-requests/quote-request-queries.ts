@@ -12,14 +12,12 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { showToast } from '../../state/site-state.ts';
 import {
   type Answer,
   answer,
   answerOrNull,
   answerWithResponse,
   nextPageCursor,
-  StaffApiError,
   staffApi,
 } from '../lib/staff-api.ts';
 import { type QuoteFilters, quoteQueryString } from './quote-request-filters.ts';
@@ -194,18 +192,5 @@ export function useSendQuote() {
         ...quoteFigureKeys.map((queryKey) => client.invalidateQueries({ queryKey })),
       ]),
     meta: { errorTitle: 'Quote Not Sent', errorFallback: 'The quote could not be sent. Please try again.' },
-  });
-}
-
-/**
- * A form's failure that is not about one of its fields, as a toast — except a 401 or a locked
- * dashboard, which the query client's one handler already turned into the sign-in or unlock form.
- */
-export function reportFormFailure(error: unknown, title: string, fallback: string): void {
-  if (error instanceof StaffApiError && (error.status === 401 || error.locked)) return;
-  showToast({
-    title,
-    description: error instanceof Error && error.message ? error.message : fallback,
-    variant: 'destructive',
   });
 }
