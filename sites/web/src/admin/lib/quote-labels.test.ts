@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serviceLabel, sourceLabel, suburbOf } from './quote-labels.ts';
 
 describe('quote labels', () => {
-  it('names services by the spec’s labels', () => {
+  it('names each service as the business offers it', () => {
     expect(serviceLabel('end-of-lease')).toBe('End of Lease Cleaning');
     expect(serviceLabel('ndis-aged-care')).toBe('NDIS & Aged Care Cleaning');
   });
