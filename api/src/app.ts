@@ -85,8 +85,8 @@ export function createApp({ environment, database, logger, site, clock, xeroAdap
   app.route('/api/partner-status', partnerStatusRoutes);
   app.route('/', seoRoutes);
 
-  // Unknown API paths answer JSON to programs (curl's */*, application/json). /api itself is one of
-  // the spec's 404 pages, and a browser asking for any other unknown API path gets that page too.
+  // Unknown API paths answer JSON to programs (curl's */*, application/json). /api itself shows
+  // the site's 404 page, and a browser asking for any other unknown API path gets that page too.
   app.all('/api/*', (c) => {
     const apiRoot = c.req.path === '/api' || c.req.path === '/api/';
     if (siteServer && (apiRoot || prefersHtml(c.req.header('Accept')))) return siteServer.notFoundPage(c);

@@ -142,7 +142,7 @@ export const ReconnectNeeded: Story = {
   },
 };
 
-/** The test report pressed without an address: the spec's message says what is missing. */
+/** The test report pressed without an address: the message asks for both the organisation and the address. */
 export const TestReportMissingFields: Story = {
   parameters: { msw: { handlers: [signedIn, connected(sparkleClean), syncAnswer(), schedulesAnswer()] } },
   play: async ({ canvasElement }) => {

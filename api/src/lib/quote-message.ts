@@ -1,5 +1,5 @@
 /**
- * The `message` of a stored quote request in the spec's list shape: the wizard's special
+ * The `message` a stored quote request shows in the quote list: the wizard's special
  * requests, when there are any. Read from the stored request body.
  */
 export function messageOf(details: unknown): string | undefined {

@@ -200,7 +200,7 @@ export class XeroService {
     }
   }
 
-  /** The selected reports for the period, in spec order, with one working token. */
+  /** The selected reports for the period, always in REPORT_ORDER, with one working token. */
   async reports(
     tenantId: string,
     types: readonly XeroReportType[],

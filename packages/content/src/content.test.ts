@@ -50,7 +50,7 @@ describe('suburbs', () => {
     expect(findSuburb('__proto__')).toBeUndefined();
   });
 
-  it('slugs names as the spec says', () => {
+  it('slugs names in lower case, spaces to hyphens, apostrophes and full stops dropped', () => {
     expect(suburbSlug('St Kilda')).toBe('st-kilda');
     expect(suburbSlug("It's St. Nowhere")).toBe('its-st-nowhere');
     expect(findSuburb('south-yarra')?.name).toBe('South Yarra');

@@ -13,7 +13,7 @@ import {
 } from './quote-options.ts';
 
 describe('wizard options', () => {
-  it('offers the seven service cards in spec order, with the spec notes', () => {
+  it('offers the seven service cards in the order the business lists them, each with its note', () => {
     expect(SERVICE_OPTIONS.map((option) => option.id)).toEqual([
       'regular-clean',
       'deep-clean',
@@ -51,7 +51,7 @@ describe('wizard options', () => {
     expect(BATHROOM_OPTIONS.map((option) => option.id)).toEqual(['1', '2', '3', '4+']);
   });
 
-  it('uses the spec wording for property types', () => {
+  it("names property types and window cleaning types in the business's words", () => {
     expect(PROPERTY_TYPE_OPTIONS.slice(0, 3).map((option) => option.label)).toEqual([
       'Apartment/Unit',
       'Single Story House',
@@ -64,7 +64,7 @@ describe('wizard options', () => {
     ]);
   });
 
-  it('gives each carpet counter the spec maximum', () => {
+  it("caps each carpet counter at its room kind's maximum", () => {
     expect(Object.fromEntries(ROOM_OPTIONS.map((option) => [option.id, option.max]))).toEqual({
       bedrooms: 6,
       'living-rooms': 4,
@@ -77,7 +77,7 @@ describe('wizard options', () => {
     });
   });
 
-  it("describes timing cards with the spec's wording", () => {
+  it('describes each timing card by how soon the clean is wanted', () => {
     expect(
       Object.fromEntries(URGENCY_OPTIONS.map((option) => [option.id, option.description])),
     ).toMatchObject({

@@ -57,7 +57,7 @@ export const SERVICE_LABELS: Readonly<Record<ServiceType, string>> = {
   'ndis-aged-care': 'NDIS & Aged Care Cleaning',
 };
 
-/** The note under each service card; end of lease and carpet notes are the spec's own. */
+/** The note under each service card; the end of lease and carpet notes are the business's own words. */
 export const SERVICE_NOTES: Readonly<Record<ServiceType, string>> = {
   'regular-clean': 'Weekly, fortnightly or monthly home cleaning',
   'deep-clean': 'A thorough top-to-bottom clean',
@@ -213,7 +213,7 @@ export const ROOM_OPTIONS: readonly (QuoteOption<RoomKind> & { readonly max: num
 export const OVEN_TYPES = ['60cm-oven', '90cm-oven'] as const;
 /** An oven size. */
 export type OvenType = (typeof OVEN_TYPES)[number];
-/** Oven sizes for display; the spec calls them standard and large. */
+/** Oven sizes for display: the 60cm oven is the standard one, the 90cm oven the large one. */
 export const OVEN_TYPE_OPTIONS: readonly QuoteOption<OvenType>[] = toOptions(
   OVEN_TYPES,
   { '60cm-oven': 'Standard oven (60cm)', '90cm-oven': 'Large oven (90cm)' },
@@ -322,7 +322,7 @@ export const URGENCIES = ['urgent-today', 'this-week', 'next-week', 'within-mont
 /** A timing choice. */
 export type Urgency = (typeof URGENCIES)[number];
 /**
- * Timing cards for display; descriptions carry the spec's wording exactly ('Today/Tomorrow',
+ * Timing cards for display; descriptions carry the business's wording exactly ('Today/Tomorrow',
  * 'within 7 days', 'within 2 weeks', 'just getting quotes'), and each card's accessible name holds
  * both lines, so people can ask for 'Today/Tomorrow' by voice.
  */

@@ -226,7 +226,7 @@ describe('toFieldErrors', () => {
   });
 });
 
-describe('choices given by their spec wording', () => {
+describe('choices given by their labels instead of ids', () => {
   it('are understood and stored as ids', () => {
     const result = quoteRequestSchema.safeParse({
       ...body('oven-clean'),

@@ -288,7 +288,7 @@ const STEP_FIELDS: Readonly<Record<StepId, (answers: QuoteAnswers) => readonly S
   'standalone-carpet-areas': () => [required('carpetAreas'), optional('carpetRoomCounts')],
   // Condition and extras are optional.
   'oven-details': () => [required('ovenType'), optional('ovenCondition'), optional('cleaningFocus')],
-  // The cleaning type is optional in the spec; only the panel count is required.
+  // The cleaning type may be left unchosen; only the panel count is required.
   'window-details': () => [
     required('windowPanels'),
     { field: 'propertyType', required: false, rule: propertyTypeForWindows },

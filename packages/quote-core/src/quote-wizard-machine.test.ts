@@ -171,7 +171,7 @@ describe('navigation', () => {
     expect(answers(actor).ovenType).toBe('60cm-oven');
   });
 
-  it.each(FLOW_NAMES)('walks the spec sequence for %s', (flow) => {
+  it.each(FLOW_NAMES)('walks every step of the %s flow in order, to full progress', (flow) => {
     const { actor } = startWizard();
     expect(fillFlow(actor, flow)).toEqual(SPEC_SEQUENCES[flow]);
     const snapshot = actor.getSnapshot();

@@ -166,7 +166,7 @@ export function draftOf(context: QuoteWizardContext): QuoteDraft {
 }
 
 /**
- * Window panel text as the spec reads it: the leading integer, or 0 for anything that is not a
+ * Window panel text as a number: the leading integer, or 0 for anything that is not a
  * number. Limits are left to the step rule, which then explains them.
  */
 export function parseWindowPanels(text: string): number {

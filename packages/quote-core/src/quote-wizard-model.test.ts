@@ -211,7 +211,7 @@ describe('model-based: every flow to submission, and the retry path', () => {
       const flow = flowOf(final.context.answers);
       expect(final.status).toBe('done');
       expect(final.output).toEqual({ reference: 'CQ-MODEL' });
-      // The steps the visitor saw are the spec's sequence for the flow.
+      // The visitor saw exactly the flow's steps, in order.
       expect(sut.visited).toEqual(SPEC_SEQUENCES[flow]);
       // Every request that reached the server is valid, and a retry reuses the idempotency key.
       expect(sut.requests).toHaveLength(final.context.submissionAttempts);

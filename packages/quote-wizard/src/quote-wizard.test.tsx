@@ -55,7 +55,7 @@ async function next(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('<QuoteWizard/> first step', () => {
-  it('shows the spec wording, the progress and a blocked Next', () => {
+  it('shows the heading and subtitle, the progress and a blocked Next', () => {
     renderWizard();
     expect(screen.getByRole('heading', { level: 2, name: 'Get Your Cleaning Quote' })).toBeTruthy();
     expect(screen.getByText('Just a few quick questions to get you an accurate quote')).toBeTruthy();

@@ -56,7 +56,7 @@ describe('render', () => {
   });
 
   it.each(['/no-such-page', '/api-docs-x', '/dashboardx', '/sitemap.xml', '/api', '/no-such-suburb-here'])(
-    'answers 404 with the spec text for %s',
+    "answers 404 with the site's not-found page for %s",
     (url) => {
       const { status, head, html } = render(url, options);
       expect(status).toBe(404);

@@ -35,7 +35,7 @@ export function NewsletterSection() {
         ) : (
           <>
             <p>Cleaning tips, seasonal checklists and special offers, about once a month.</p>
-            {/* noValidate: an empty or '@'-less address gets the spec's 'Invalid Email' toast.
+            {/* noValidate: an empty or '@'-less address gets the 'Invalid Email' toast, not the browser's own bubble.
                 data-first-tap: sent before the app has hydrated, it is held (never a plain form
                 submission, which would lose the address) and sent as JSON once it has. */}
             <form className="newsletter__form" onSubmit={subscribe} noValidate data-first-tap="submit">
