@@ -1,6 +1,6 @@
 // Shared helpers for the root npm scripts: they bootstrap pnpm and the workspace on a fresh machine
 // (Node 20 + npm only), so `npm start` and `npm test` need no other set-up step.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,38 @@ export function run(command, args, options = {}) {
 /** Runs pnpm 10 through npx (corepack's signature check fails here; pnpm 11 needs Node 22). */
 export function pnpm(args, options) {
   return run('npx', ['--yes', `pnpm@${PNPM_VERSION}`, ...args], options);
+}
+
+/**
+ * Starts pnpm without waiting, its output kept rather than printed, so that it can run beside a step
+ * that prints. Resolves to { code, output, ms } once it has exited.
+ */
+export function pnpmInBackground(args, options = {}) {
+  const begin = Date.now();
+  const child = spawn('npx', ['--yes', `pnpm@${PNPM_VERSION}`, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so that it and everything it started end with this script.
+    detached: true,
+    ...options,
+  });
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGTERM');
+  };
+  process.on('exit', stop);
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      process.off('exit', stop);
+      resolve({ code: code ?? (signal ? 1 : 0), output, ms: Date.now() - begin });
+    });
+  });
 }
 
 /** Installs workspace dependencies when they are missing or older than the lockfile. */
@@ -53,4 +85,29 @@ export function ensureChromium() {
 /** Prints a visible step header so CI output shows which stage ran. */
 export function step(title) {
   console.log(`\n▶ ${title}\n`);
+}
+
+/**
+ * Times named steps for a closing summary: `timed(title, action)` announces the step, runs it
+ * (waiting if it returns a promise) and records how long it took; `report()` prints every step's time.
+ */
+export function stepTimings() {
+  const started = Date.now();
+  const timings = [];
+  return {
+    async timed(title, action) {
+      const begin = Date.now();
+      step(title);
+      await action();
+      timings.push([title, Date.now() - begin]);
+    },
+    /** Records a step that ran alongside others, with the time it took on its own clock. */
+    record(title, ms) {
+      timings.push([title, ms]);
+    },
+    report() {
+      for (const [title, ms] of timings) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${title}`);
+      console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  in all`);
+    },
+  };
 }
