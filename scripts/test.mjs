@@ -1,21 +1,16 @@
-// `npm test`: everything CI checks, in order, each step announced: lint and format, types, unit and
-// model-based tests (Vitest), the production build, every story as a test (rendered in chromium,
-// play function run, axe checked), end-to-end tests in Debian chromium (Playwright),
-// and the Storybook build. Stops at the first failing step with its exit code.
+// `npm test`: everything CI checks, each step announced: lint and format, types, unit and integration
+// tests (Vitest's two projects, together), the production build, every story as a test (rendered in
+// chromium, play function run, axe checked), end-to-end tests in Debian chromium (Playwright), and the
+// Storybook build, which runs beside the story and end-to-end tests (it only bundles; its result is
+// checked when it is done). Stops at the first failing step with its exit code, and prints each step's
+// time at the end. `npm run test:fast` is the quick subset: lint, types and the unit project.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureChromium, installDependencies, pnpm, step } from './lib.mjs';
+import { ensureChromium, installDependencies, pnpm, pnpmInBackground, step, stepTimings } from './lib.mjs';
 
-const started = Date.now();
-const timings = [];
-function timed(title, action) {
-  const begin = Date.now();
-  step(title);
-  action();
-  timings.push([title, Date.now() - begin]);
-}
+const { timed, record, report } = stepTimings();
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -30,12 +25,15 @@ function freePort() {
 
 /** The Storybook groups, by who meets the state: the wizard, partner sites, staff, the public site. */
 const STORY_GROUPS = ['Wizard', 'Embed', 'Staff', 'Site'];
+const storybookEnv = { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' };
 
 installDependencies();
-timed('Lint and format (biome ci)', () => pnpm(['exec', 'biome', 'ci', '.']));
-timed('Type check (tsc -b: server, browser and Node-side projects)', () => pnpm(['exec', 'tsc', '-b']));
-timed('Unit and model-based tests (vitest)', () => pnpm(['exec', 'vitest', 'run']));
-timed('Production build (site, partner embed, partner demo)', () =>
+await timed('Lint and format (biome ci)', () => pnpm(['exec', 'biome', 'ci', '.']));
+await timed('Type check (tsc -b: server, browser and Node-side projects)', () => pnpm(['exec', 'tsc', '-b']));
+await timed('Unit and integration tests (vitest, projects unit and integration)', () =>
+  pnpm(['exec', 'vitest', 'run']),
+);
+await timed('Production build (site, partner embed, partner demo)', () =>
   pnpm([
     '--filter',
     '@cleanquote/web',
@@ -48,7 +46,11 @@ timed('Production build (site, partner embed, partner demo)', () =>
   ]),
 );
 ensureChromium();
-timed('Stories as tests (Storybook, axe, Debian chromium)', () => {
+step('Storybook build (in the background until the end-to-end tests are done)');
+const storybookBuild = pnpmInBackground(['--filter', '@cleanquote/stories', 'run', 'build'], {
+  env: storybookEnv,
+});
+await timed('Stories as tests (Storybook, axe, Debian chromium)', () => {
   const results = join(tmpdir(), `cleanquote-story-tests-${process.pid}.json`);
   pnpm(
     [
@@ -61,19 +63,23 @@ timed('Stories as tests (Storybook, axe, Debian chromium)', () => {
       '--reporter=json',
       `--outputFile.json=${results}`,
     ],
-    { env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' } },
+    { env: storybookEnv },
   );
   const { numTotalTests } = JSON.parse(readFileSync(results, 'utf8'));
   console.log(`\n${numTotalTests} stories tested: each rendered, its play function run, axe clean.`);
 });
 process.env.E2E_PORT ??= String(await freePort());
-timed('End-to-end tests (playwright, Debian chromium)', () =>
+await timed('End-to-end tests (playwright, Debian chromium)', () =>
   pnpm(['--filter', '@cleanquote/tests', 'exec', 'playwright', 'test']),
 );
-timed('Storybook build', () => {
-  pnpm(['--filter', '@cleanquote/stories', 'run', 'build'], {
-    env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
-  });
+await timed('Storybook build (what it took beyond the tests it ran beside)', async () => {
+  const { code, output, ms } = await storybookBuild;
+  console.log(output);
+  record('Storybook build (on its own clock, beside the stories and end-to-end tests)', ms);
+  if (code !== 0) {
+    console.error(`\n✖ the Storybook build failed (exit ${code})`);
+    process.exit(code);
+  }
   // Designers find a state by who meets it: every story sits under one of the four groups.
   const index = JSON.parse(
     readFileSync(new URL('../stories/storybook-static/index.json', import.meta.url), 'utf8'),
@@ -82,8 +88,10 @@ timed('Storybook build', () => {
   const groups = new Map(STORY_GROUPS.map((group) => [group, 0]));
   for (const { title } of stories) {
     const group = title.split('/')[0];
-    if (!groups.has(group))
-      throw new Error(`Story '${title}' is outside the groups ${STORY_GROUPS.join(', ')}.`);
+    if (!groups.has(group)) {
+      console.error(`\n✖ Story '${title}' is outside the groups ${STORY_GROUPS.join(', ')}.`);
+      process.exit(1);
+    }
     groups.set(group, groups.get(group) + 1);
   }
   const counts = [...groups].map(([group, count]) => `${group} ${count}`).join(', ');
@@ -91,5 +99,4 @@ timed('Storybook build', () => {
 });
 
 console.log('\n✔ All test steps passed');
-for (const [title, ms] of timings) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${title}`);
-console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  in all`);
+report();
