@@ -95,13 +95,14 @@ describe('the hourly backup job', () => {
     const environment = environmentWith();
     const clock = new ManualClock(0);
     const from = '2026-09-28T00:30:00+10:00';
-    // Five weeks: on most days the server was up only at 22:00 and 23:00, then three days of every
-    // hour (every hour of five weeks is 840 snapshots: the same rule, only slower to run).
+    // Five weeks: on most days the server was up only at 23:00, then every hour of the last 58
+    // (every hour of five weeks is 840 snapshots, each a real copy checked in a worker: the same
+    // rule, only slower to run). The last 48 hours and 30 days cross the start of daylight saving.
     const fired = [
-      ...hoursBetween(from, '2026-10-30T00:00:00+11:00').filter((hour) =>
-        /T2[23]:/.test(melbourneIsoString(hour)),
+      ...hoursBetween(from, '2026-10-31T00:00:00+11:00').filter((hour) =>
+        /T23:/.test(melbourneIsoString(hour)),
       ),
-      ...hoursBetween('2026-10-30T00:00:00+11:00', '2026-11-02T10:00:00+11:00'),
+      ...hoursBetween('2026-10-31T00:00:00+11:00', '2026-11-02T10:00:00+11:00'),
     ];
     await live(await runnerOn(environment, clock), clock, from, fired);
     const files = filesIn(environment);
@@ -117,7 +118,8 @@ describe('the hourly backup job', () => {
   it('keeps what BACKUP_RETAIN_HOURLY and BACKUP_RETAIN_DAILY say', async () => {
     const environment = environmentWith({ BACKUP_RETAIN_HOURLY: '3', BACKUP_RETAIN_DAILY: '2' });
     const clock = new ManualClock(0);
-    const from = '2026-11-21T08:30:00+11:00';
+    // From 21:00 on the 22nd: older days than the last two would be deleted all the same.
+    const from = '2026-11-22T20:30:00+11:00';
     await live(
       await runnerOn(environment, clock),
       clock,
