@@ -12,9 +12,6 @@ export default defineConfig({
   ],
   test: {
     name: 'storybook',
-    // Vitest's default on a 2-core machine is one browser page at a time; much of a story's time is
-    // waiting (MSW answers, timers, axe), so two pages share chromium.
-    maxWorkers: 2,
     browser: {
       enabled: true,
       headless: true,
