@@ -52,9 +52,17 @@ export function pnpmInBackground(args, options = {}) {
     output += chunk;
   });
   return new Promise((resolve) => {
-    child.on('close', (code, signal) => {
+    // Timed at its exit: a grandchild that keeps the output pipes open must not stretch the figure
+    // or the wait (the rest of the output is taken for at most 2 s more).
+    child.on('exit', (code, signal) => {
       process.off('exit', stop);
-      resolve({ code: code ?? (signal ? 1 : 0), output, ms: Date.now() - begin });
+      const result = () => resolve({ code: code ?? (signal ? 1 : 0), output, ms });
+      const ms = Date.now() - begin;
+      const late = setTimeout(result, 2_000);
+      child.on('close', () => {
+        clearTimeout(late);
+        result();
+      });
     });
   });
 }
