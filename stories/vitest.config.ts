@@ -32,5 +32,9 @@ export default defineConfig({
       instances: [{ browser: 'chromium' }],
     },
     setupFiles: ['./.storybook/vitest.setup.ts'],
+    // Every story file runs in the one page the previous left, as a designer moves between stories
+    // in Storybook: a fresh page per file spent half the step loading Storybook's preview again.
+    // Each story still renders alone; the server-rendered pages switch off the styles others imported.
+    isolate: false,
   },
 });
