@@ -59,6 +59,11 @@ export const outbox = sqliteTable(
     status: text('status').$type<OutboxStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    /**
+     * A mail that may not be sent before this time (a visit's reminder, 24 hours before it); the mail
+     * log shows it as scheduled until then. Null: send as soon as possible.
+     */
+    sendAfter: integer('send_after', { mode: 'timestamp_ms' }),
     leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
     lastError: text('last_error'),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),

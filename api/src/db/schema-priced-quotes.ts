@@ -51,6 +51,8 @@ export const pricedQuotes = sqliteTable(
     lines: text('lines', { mode: 'json' }).$type<QuoteLine[]>().notNull(),
     note: text('note').notNull().default(''),
     totalCents: integer('total_cents').notNull(),
+    /** How long the visit takes (15–720 minutes): staff's figure, else the price list's estimate. */
+    durationMinutes: integer('duration_minutes'),
     gstCents: integer('gst_cents').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),

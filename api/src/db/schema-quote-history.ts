@@ -5,8 +5,9 @@ import { quoteRequests } from './schema.ts';
 /**
  * 'quote': a step of the priced quote (sent, viewed, accepted, changes asked for, declined, expired,
  * reminded), said in `text`; its actor is the staff member, or the customer for their own answers.
+ * 'visit': a visit booked, moved, cancelled or completed, said in `text`.
  */
-export const QUOTE_HISTORY_KINDS = ['status', 'note', 'reply', 'quote'] as const;
+export const QUOTE_HISTORY_KINDS = ['status', 'note', 'reply', 'quote', 'visit'] as const;
 export type QuoteHistoryKind = (typeof QUOTE_HISTORY_KINDS)[number];
 
 /**

@@ -97,6 +97,7 @@ export * from './schema-partners.ts';
 export * from './schema-priced-quotes.ts';
 export * from './schema-quote-history.ts';
 export * from './schema-rate-limits.ts';
+export * from './schema-schedule.ts';
 export * from './schema-team-contact.ts';
 export * from './schema-webhooks.ts';
 export * from './schema-xero.ts';
