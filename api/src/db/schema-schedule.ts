@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { pricedQuotes } from './schema-priced-quotes.ts';
 import { quoteRequests } from './schema.ts';
+import { pricedQuotes } from './schema-priced-quotes.ts';
 
 /**
  * The teams that go out to clean. A team is never deleted while it has visits to come; an inactive
