@@ -64,6 +64,11 @@ export const outbox = sqliteTable(
      * log shows it as scheduled until then. Null: send as soon as possible.
      */
     sendAfter: integer('send_after', { mode: 'timestamp_ms' }),
+    /**
+     * A calendar invite the mail carries (RFC 5545 text with its METHOD): sent inline as a
+     * text/calendar part and again as invite.ics, as mail clients differ in which they read.
+     */
+    calendarInvite: text('calendar_invite'),
     leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
     lastError: text('last_error'),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
@@ -6,6 +6,7 @@ import type { Environment } from '../env.ts';
 import type { Backoff, Claim, DurableQueue, QueueRow, QueueWorker } from '../lib/durable-queue.ts';
 import type { Logger } from '../lib/logger.ts';
 import { PollingLoop } from '../lib/polling-loop.ts';
+import { calendarInviteParts } from '../schedule/visit-invite.ts';
 import { mailBodies } from './mail-bodies.ts';
 import { outboxQueue, SECRET_SENT_PLACEHOLDER, setOutboxCapture } from './outbox.ts';
 
@@ -209,7 +210,8 @@ export class MailDeliveryWorker {
       tx
         .update(outbox)
         .set({ status: 'captured', updatedAt: new Date() })
-        .where(eq(outbox.status, 'queued'))
+        // A scheduled mail (a reminder) is captured when it is due, as it would be sent then.
+        .where(and(eq(outbox.status, 'queued'), lte(outbox.nextAttemptAt, new Date())))
         .returning({ id: outbox.id }),
     );
     return captured.length;
@@ -236,7 +238,8 @@ export class MailDeliveryWorker {
       }
       const info = await this.#transport?.sendMail({
         messageId: mail.messageId,
-        date: mail.createdAt,
+        // A scheduled mail is dated when it was due, not when it was queued days before.
+        date: mail.sendAfter ?? mail.createdAt,
         from: mail.fromAddress ?? this.#options.from,
         to: { name: mail.toName ?? '', address: mail.toAddress },
         ...(mail.replyToAddress
@@ -246,6 +249,7 @@ export class MailDeliveryWorker {
         text: body.text,
         ...(body.html === undefined ? {} : { html: body.html }),
         headers: mail.headers ?? {},
+        ...(mail.calendarInvite ? calendarInviteParts(mail.calendarInvite) : {}),
         // Bodies hold user input: never let nodemailer read files or URLs on their behalf.
         disableFileAccess: true,
         disableUrlAccess: true,

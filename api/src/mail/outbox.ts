@@ -40,6 +40,13 @@ interface OutboxMailEnvelope {
    * {@link SECRET_SENT_PLACEHOLDER} in its place once the mail is sent.
    */
   secretUntilSent?: string | undefined;
+  /**
+   * Not to be sent before this time (a visit's reminder): it waits in the outbox as scheduled and
+   * carries this as its Date. Even without SMTP it is kept until then, never captured early.
+   */
+  sendAfter?: Date | undefined;
+  /** A calendar invite (RFC 5545 text, METHOD included) sent inline and as invite.ics. */
+  calendarInvite?: string | undefined;
 }
 
 /** What a delivered mail's stored copy shows where its secret link was. */
@@ -149,6 +156,8 @@ const outboxColumns: readonly OutboxColumn[] = [
   'limitedRecipient',
   'secretUntilSent',
   'headers',
+  'sendAfter',
+  'calendarInvite',
   'status',
   'attempts',
   'nextAttemptAt',
@@ -252,9 +261,11 @@ export async function enqueueMails(tx: WriteTransaction, mails: readonly OutboxM
       limitedRecipient: mail.recipientFromRequest ? recipientKey(to.address) : null,
       secretUntilSent: mail.secretUntilSent || null,
       headers: normaliseHeaders(mail.headers),
-      status: captured ? ('captured' as const) : ('queued' as const),
+      sendAfter: mail.sendAfter ?? null,
+      calendarInvite: mail.calendarInvite ?? null,
+      status: captured && !mail.sendAfter ? ('captured' as const) : ('queued' as const),
       attempts: 0,
-      nextAttemptAt: now,
+      nextAttemptAt: mail.sendAfter && mail.sendAfter > now ? mail.sendAfter : now,
       createdAt: now,
       updatedAt: now,
     } satisfies Pick<Required<OutboxInsertRow>, OutboxColumn>;
