@@ -27,6 +27,7 @@ export type NewHistoryEntry =
   | { kind: 'status'; fromStatus: string; toStatus: string; reason?: string | undefined }
   | { kind: 'note'; text: string }
   | { kind: 'quote'; text: string }
+  | { kind: 'visit'; text: string }
   | { kind: 'reply'; subject: string; text: string; mailId: string };
 
 /** Appends one entry to a quote's history in the caller's write transaction; returns it as the API shows it. */

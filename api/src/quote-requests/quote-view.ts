@@ -71,6 +71,8 @@ export type HistoryEntry =
   | { id: string; at: string; kind: 'note'; actor: HistoryActor; text: string }
   /** A step of the priced quote ('Quote sent, $495.00 incl. GST', 'Accepted online by Jane Citizen'). */
   | { id: string; at: string; kind: 'quote'; actor: HistoryActor; text: string }
+  /** A visit booked, moved, cancelled or completed ('Visit booked for Tuesday 2 December 2026, 8:00–10:00 am'). */
+  | { id: string; at: string; kind: 'visit'; actor: HistoryActor; text: string }
   | {
       id: string;
       at: string;
@@ -163,6 +165,7 @@ export function toHistoryEntry(row: typeof quoteHistory.$inferSelect): HistoryEn
       };
     case 'note':
     case 'quote':
+    case 'visit':
       return { ...base, kind, text: row.text ?? '' };
     case 'reply':
       return { ...base, kind, subject: row.subject ?? '', text: row.text ?? '', mailId: row.mailId ?? '' };

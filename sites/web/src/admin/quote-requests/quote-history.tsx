@@ -36,8 +36,10 @@ export function HistoryItem({ entry, customerEmail }: { entry: QuoteHistoryEntry
         </li>
       );
     case 'quote':
-      // The priced quote's steps: sent by staff ('by Sarah'), or the customer's own, whose text says
-      // who ('Accepted online by Jane Citizen'), or the system's ('Quote expired').
+    case 'visit':
+      // The priced quote's steps and the visit's: sent by staff ('by Sarah'), or the customer's own, whose text says
+      // who ('Accepted online by Jane Citizen'), or the system's ('Quote expired'); the visit's
+      // ('Visit booked for …'), by staff or the customer.
       return (
         <li>
           <strong>{entry.text}</strong>
