@@ -1,3 +1,4 @@
+import type { VisitStatus } from '@cleanquote/quote-core/staff';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { quoteRequests } from './schema.ts';
 import { pricedQuotes } from './schema-priced-quotes.ts';
@@ -43,10 +44,6 @@ export const scheduleSettingChanges = sqliteTable(
   },
   (table) => [index('schedule_setting_changes_at').on(table.at, table.id)],
 );
-
-/** booked: to come (or under way); cancelled: freed its time; completed: done. */
-export const VISIT_STATUSES = ['booked', 'cancelled', 'completed'] as const;
-export type VisitStatus = (typeof VISIT_STATUSES)[number];
 
 /**
  * A visit to a customer's home: one team, a start (the beginning of the arrival window) and how long

@@ -143,6 +143,18 @@ export {
   type TextFieldOptions,
 } from './text-fields.ts';
 export {
+  MAX_SCHEDULE_SPAN_DAYS,
+  type ScheduleQuery,
+  type ScheduleQueryInput,
+  scheduleQuery,
+  VISIT_STATUSES,
+  type VisitBooking,
+  type VisitChange,
+  type VisitStatus,
+  visitBooking,
+  visitChange,
+} from './visits.ts';
+export {
   type XeroSchedule,
   type XeroScheduleInput,
   type XeroTestReport,
