@@ -103,7 +103,10 @@ test('a case manager who ticked the box is emailed when the request is Quoted an
   await move(reference, 'won');
   await expect
     .poll(() => to(caseManager).map(subjectOf), { timeout: 10_000 })
-    .toEqual([`Request ${reference}: we have sent the quote`, `Request ${reference}: the clean is booked`]);
+    .toEqual([
+      `Request ${reference}: we have sent the quote`,
+      `Request ${reference}: the customer accepted the quote`,
+    ]);
   const [quoted] = to(caseManager);
   const unsubscribe = quoted?.headers.get('list-unsubscribe')?.[0] ?? '';
   expect(unsubscribe).toMatch(new RegExp(`^<${app.url}/case-manager-updates/[a-z2-7]{32}>$`));

@@ -1,9 +1,9 @@
+import type { WebhookEvent } from '@cleanquote/quote-core/staff';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { partners } from './schema-partners.ts';
 
-/** The events a partner's webhook can be sent. */
-export const WEBHOOK_EVENTS = ['quote.created', 'quote.status_changed'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** The events a partner's webhook can be sent: the staff contract's list. */
+export { WEBHOOK_EVENTS, type WebhookEvent } from '@cleanquote/quote-core/staff';
 
 /** Where a webhook delivery is: waiting for its next attempt, received (2xx), or given up. */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'dead'] as const;

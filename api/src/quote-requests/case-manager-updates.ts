@@ -17,12 +17,12 @@ export const CASE_MANAGER_UPDATES_PATH = '/case-manager-updates';
 
 /**
  * The news each status is worth to a case manager, in words. Only these moves are mailed: 'new' and
- * 'contacted' are the business's own steps, and a case manager waits for the quote, the booking or
- * the end of the request.
+ * 'contacted' are the business's own steps, and a case manager waits for the quote, the customer's
+ * answer or the end of the request. The booked visit is news of its own (schedule/visits.ts).
  */
 export const CASE_MANAGER_NEWS: Readonly<Partial<Record<QuoteStatus, string>>> = {
   quoted: 'We have sent the quote',
-  won: 'The clean is booked',
+  won: 'The customer accepted the quote',
   lost: 'The request is closed',
 };
 
@@ -72,7 +72,8 @@ export function caseManagerUpdateMail(reference: string, news: string, stopUrl: 
     `Stop these emails about request ${reference}: ${stopUrl}`,
   ];
   return {
-    subject: `Request ${reference}: ${news.toLowerCase()}`,
+    // 'Request CQ-1: we have sent the quote'; a day's name keeps its capital.
+    subject: `Request ${reference}: ${news.charAt(0).toLowerCase()}${news.slice(1)}`,
     text: [...lines, '', '—', ...footer].join('\n'),
     html: caseManagerUpdateHtml({
       paragraphs: lines.filter((line) => line !== ''),
@@ -98,6 +99,19 @@ export async function notifyCaseManager(
 ): Promise<void> {
   const news = CASE_MANAGER_NEWS[change.to as QuoteStatus];
   if (news === undefined) return;
+  await tellCaseManager(tx, change.quoteId, news, settings);
+}
+
+/**
+ * Queues one update with `news` ('The clean is booked for …') to the request's case manager, when
+ * they asked for updates and have not stopped them, in the caller's write transaction.
+ */
+export async function tellCaseManager(
+  tx: WriteTransaction,
+  quoteId: string,
+  news: string,
+  settings: CaseManagerMailSettings,
+): Promise<void> {
   const [request] = await tx
     .select({
       reference: quoteRequests.reference,
@@ -105,7 +119,7 @@ export async function notifyCaseManager(
       token: quoteRequests.caseManagerUpdatesToken,
     })
     .from(quoteRequests)
-    .where(and(eq(quoteRequests.id, change.quoteId), isNull(quoteRequests.caseManagerUpdatesStoppedAt)));
+    .where(and(eq(quoteRequests.id, quoteId), isNull(quoteRequests.caseManagerUpdatesStoppedAt)));
   const to = (request?.details as QuoteRequest | undefined)?.caseManagerEmail;
   if (!request?.token || !to) return;
   const mail = caseManagerUpdateMail(

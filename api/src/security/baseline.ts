@@ -45,6 +45,8 @@ export const RATE_LIMITED_POST_PATHS = [
  * public POST from the site's own page, rate-limited per IP under one key whatever the token.
  */
 const QUOTE_ANSWER_PATH = /^\/quote\/[^/]+\/(?:latest\/)?(?:accept|changes|decline)$/;
+/** The forms that book, move or cancel the visit of an accepted quote, on the same page. */
+const QUOTE_BOOKING_PATH = /^\/quote\/[^/]+\/(?:latest\/)?(?:book|reschedule|cancel)$/;
 
 /** A customer's quote link in a path, kept out of the logs: the link is the quote's only key. */
 const QUOTE_LINK_IN_PATH = /^\/quote\/[^/]+/;
@@ -250,7 +252,7 @@ export function originCheck(environment: Environment): MiddlewareHandler<AppEnv>
       if (fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none') return next();
     } else if (origin === publicOrigin) {
       return next();
-    } else if (origin === 'null' && QUOTE_ANSWER_PATH.test(path)) {
+    } else if (origin === 'null' && (QUOTE_ANSWER_PATH.test(path) || QUOTE_BOOKING_PATH.test(path))) {
       // The customer's quote page is sent with Referrer-Policy: no-referrer, so the browser posts
       // its forms with `Origin: null`. Sec-Fetch-Site still tells a same-origin post from another
       // site's; without it (an older browser) the link in the path is the only authority anyway.
@@ -304,9 +306,11 @@ export function publicPostRateLimit(environment: Environment): MiddlewareHandler
       ? path
       : QUOTE_ANSWER_PATH.test(path)
         ? '/quote/:token/answer'
-        : CASE_MANAGER_UPDATES_LINK.test(path)
-          ? '/case-manager-updates/:token'
-          : undefined;
+        : QUOTE_BOOKING_PATH.test(path)
+          ? '/quote/:token/booking'
+          : CASE_MANAGER_UPDATES_LINK.test(path)
+            ? '/case-manager-updates/:token'
+            : undefined;
     if (limited === undefined) return next();
     const decision = limiter.hit(`${limited} ${clientIp(c, environment.TRUST_PROXY)}`);
     if (decision.allowed) return next();

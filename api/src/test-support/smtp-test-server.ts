@@ -13,6 +13,17 @@ export interface ReceivedMail {
   text: string;
   /** The text/html part, decoded, if any. */
   html: string | undefined;
+  /** Every other part (a calendar invite inline and as an attachment…), decoded, in order. */
+  otherParts: MailPart[];
+}
+
+/** One part of a multipart message besides its text and HTML bodies. */
+export interface MailPart {
+  /** The Content-Type header's value ('text/calendar; charset=utf-8; method=REQUEST'). */
+  contentType: string;
+  /** The Content-Disposition header's value, if any ('attachment; filename=invite.ics'). */
+  disposition: string | undefined;
+  content: string;
 }
 
 export interface SmtpTestServerOptions {
@@ -68,27 +79,41 @@ function decodeBody(body: string, encoding: string | undefined): string {
   }
 }
 
-/** Finds the text/plain and text/html parts of a (possibly multipart) message. */
-function parts(raw: string): { text: string; html: string | undefined } {
+/** Finds the text/plain and text/html parts of a (possibly multipart) message, and its other parts. */
+function parts(raw: string): { text: string; html: string | undefined; otherParts: MailPart[] } {
   const split = raw.indexOf('\r\n\r\n');
   const headers = parseHeaders(raw.slice(0, split));
   const body = raw.slice(split + 4);
   const type = headers.get('content-type')?.[0] ?? 'text/plain';
   const boundary = type.match(/boundary="?([^";]+)"?/i)?.[1];
   if (type.toLowerCase().startsWith('multipart/') && boundary) {
-    const result: { text: string; html: string | undefined } = { text: '', html: undefined };
+    const result: { text: string; html: string | undefined; otherParts: MailPart[] } = {
+      text: '',
+      html: undefined,
+      otherParts: [],
+    };
     for (const section of body.split(`--${boundary}`).slice(1)) {
       if (section.startsWith('--')) break;
       const inner = parts(section.replace(/^\r\n/, '').replace(/\r\n$/, ''));
       if (inner.text) result.text ||= inner.text;
       if (inner.html) result.html ??= inner.html;
+      result.otherParts.push(...inner.otherParts);
     }
     return result;
   }
   const decoded = decodeBody(body, headers.get('content-transfer-encoding')?.[0]);
-  return type.toLowerCase().startsWith('text/html')
-    ? { text: '', html: decoded }
-    : { text: decoded, html: undefined };
+  const lowerType = type.toLowerCase();
+  if (lowerType.startsWith('text/html')) return { text: '', html: decoded, otherParts: [] };
+  if (lowerType.startsWith('text/plain') && !headers.has('content-disposition')) {
+    return { text: decoded, html: undefined, otherParts: [] };
+  }
+  return {
+    text: '',
+    html: undefined,
+    otherParts: [
+      { contentType: type, disposition: headers.get('content-disposition')?.[0], content: decoded },
+    ],
+  };
 }
 
 /** Decodes an RFC 2047 encoded-word header value (=?UTF-8?Q?…?= or =?UTF-8?B?…?=). */

@@ -116,3 +116,45 @@ export async function quoteStatusChanged(
     },
   ]);
 }
+
+/** What happened to a visit, as a partner's webhook names it. */
+export type VisitEventType = 'visit.booked' | 'visit.rescheduled' | 'visit.cancelled' | 'visit.completed';
+
+/**
+ * Queues a visit event for a partner quote whose partner's webhook wants it, in the write transaction
+ * that changed the visit. No personal data: the reference, the partner's own reference and the
+ * arrival window.
+ */
+export async function visitChanged(
+  tx: WriteTransaction,
+  change: { quoteId: string; type: VisitEventType; start: Date; end: Date; at: Date },
+): Promise<void> {
+  const [found] = await tx
+    .select({
+      reference: quoteRequests.reference,
+      partnerRef: quoteRequests.partnerRef,
+      partnerKey: partnerWebhooks.partnerKey,
+      enabled: partnerWebhooks.enabled,
+      events: partnerWebhooks.events,
+    })
+    .from(quoteRequests)
+    .innerJoin(
+      partnerWebhooks,
+      eq(partnerWebhooks.partnerKey, sql`substr(${quoteRequests.source}, ${PARTNER_SOURCE.length + 1})`),
+    )
+    .where(and(eq(quoteRequests.id, change.quoteId), like(quoteRequests.source, `${PARTNER_SOURCE}%`)));
+  if (!found || !wants(found, change.type)) return;
+  await queueWebhookDeliveries(tx, [
+    {
+      partnerKey: found.partnerKey,
+      type: change.type,
+      at: change.at,
+      data: {
+        reference: found.reference,
+        partnerRef: found.partnerRef ?? null,
+        start: change.start.toISOString(),
+        end: change.end.toISOString(),
+      },
+    },
+  ]);
+}

@@ -131,8 +131,8 @@ describe('update mails to a case manager who ticked the box', () => {
 
     await move(id, 'won');
     const [, won] = await arrived(2);
-    expect(won && header(won, 'subject')).toBe(`Request ${reference}: the clean is booked`);
-    expect(won?.text).toContain(`Request ${reference}: The clean is booked.`);
+    expect(won && header(won, 'subject')).toBe(`Request ${reference}: the customer accepted the quote`);
+    expect(won?.text).toContain(`Request ${reference}: The customer accepted the quote.`);
     expect(won && header(won, 'list-unsubscribe')).toBe(`<${stopUrl}>`);
 
     await move(id, 'lost', 'The client moved interstate');
@@ -159,7 +159,7 @@ describe('update mails to a case manager who ticked the box', () => {
     });
     expect(accepted.status).toBe(303);
     const [, won] = await arrived(2);
-    expect(won && header(won, 'subject')).toBe(`Request ${reference}: the clean is booked`);
+    expect(won && header(won, 'subject')).toBe(`Request ${reference}: the customer accepted the quote`);
   });
 
   it('sends none when the box was left unticked, and keeps no unsubscribe token', async () => {
@@ -236,7 +236,7 @@ describe('GET and POST /case-manager-updates/:token', () => {
     await move(second.id, 'won');
     const mails = await arrived(2);
     expect(header(mails[1] as ReceivedMail, 'subject')).toBe(
-      `Request ${second.reference}: the clean is booked`,
+      `Request ${second.reference}: the customer accepted the quote`,
     );
   });
 

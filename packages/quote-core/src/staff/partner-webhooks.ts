@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
-/** The events a partner's webhook can be sent about its quotes. */
-export const WEBHOOK_EVENTS = ['quote.created', 'quote.status_changed'] as const;
+/** The events a partner's webhook can be sent about its quotes and their visits. */
+export const WEBHOOK_EVENTS = [
+  'quote.created',
+  'quote.status_changed',
+  'visit.booked',
+  'visit.rescheduled',
+  'visit.cancelled',
+  'visit.completed',
+] as const;
 /** One event a partner's webhook can subscribe to. */
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

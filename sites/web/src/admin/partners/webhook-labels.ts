@@ -10,6 +10,10 @@ import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 export const EVENT_DESCRIPTIONS: Readonly<Record<WebhookEvent, string>> = {
   'quote.created': 'A quote request is received',
   'quote.status_changed': 'Its status changes',
+  'visit.booked': 'A visit is booked',
+  'visit.rescheduled': 'A visit moves to another time',
+  'visit.cancelled': 'A visit is cancelled',
+  'visit.completed': 'A visit is done',
 };
 
 /** What a delivery's status is called on screen. */

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { partnerWebhook } from '@cleanquote/quote-core/staff';
+import { partnerWebhook, WEBHOOK_EVENTS } from '@cleanquote/quote-core/staff';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -138,7 +138,7 @@ describe('a partner without a webhook', () => {
     renderSection();
     await screen.findByLabelText('Webhook URL');
     await act(async () => fireEvent.input(urlField(), { target: { value: settings.url } }));
-    for (const name of ['quote.created', 'quote.status_changed']) {
+    for (const name of WEBHOOK_EVENTS) {
       await act(async () => fireEvent.click(within(region()).getByRole('checkbox', { name })));
     }
     await press(/^Save Webhook/);
@@ -163,7 +163,8 @@ describe('a partner without a webhook', () => {
     expect(document.activeElement).toBe(urlField());
     expect(puts()[0]?.body).toEqual({
       url: 'https://10.0.0.1/hooks',
-      events: settings.events,
+      // A new webhook starts with every event ticked.
+      events: [...WEBHOOK_EVENTS],
       enabled: true,
     });
     expect(toasts.value).toEqual([]);
