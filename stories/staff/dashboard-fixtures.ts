@@ -42,6 +42,7 @@ export const allWell: SystemStatus = {
     sameDisk: false,
   },
   xeroSyncFailed: 0,
+  visits: { today: 2, thisWeek: 9, acceptedNotBooked: 1 },
 };
 
 /** {@link allWell} with some parts changed. */

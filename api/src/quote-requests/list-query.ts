@@ -7,6 +7,7 @@ import { quoteRequests } from '../db/schema.ts';
 import { decodeStoredText, type StoredTextReader, storedTextReader } from '../db/stored-text.ts';
 import { addDays, melbourneDayStart } from '../lib/melbourne-time.ts';
 import { awaitingCustomer, latestQuoteStatus } from '../priced-quotes/latest-version.ts';
+import { acceptedNotBooked } from '../schedule/booking-counts.ts';
 import { phoneDigits } from './phone-digits.ts';
 
 /** The parameters a client may send, in the order the Link header repeats them. */
@@ -128,6 +129,7 @@ export async function filterConditions(db: Db, query: QuoteListQuery): Promise<F
   if (query.to) conditions.push(sql`${createdAt} < ${melbourneDayStart(addDays(query.to, 1)).getTime()}`);
   if (query.returning === '1' || query.returning === 'true') conditions.push(returningCustomer);
   if (query.awaiting === 'customer') conditions.push(awaitingCustomer);
+  if (query.awaiting === 'booking') conditions.push(acceptedNotBooked);
   if (search) conditions.push(search.condition);
   return filters;
 }

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gt, inArray, lt, max } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, max, or } from 'drizzle-orm';
 import { reportRecipients } from '../analytics/report-mail.ts';
 import type { Database } from '../db/database.ts';
 import { outbox, quoteRequests } from '../db/schema.ts';
 import type { Environment } from '../env.ts';
 import { dailyReportJob } from '../jobs/scheduled-jobs.ts';
 import { countAwaitingAnswer } from '../priced-quotes/latest-version.ts';
+import { type VisitCounts, visitCounts } from '../schedule/booking-counts.ts';
 import { countFailedSyncs } from '../xero/sync-queue.ts';
 import { type BackupStatus, backupStatus } from './backup-status.ts';
 import { type JobStatus, jobStatuses } from './job-statuses.ts';
@@ -32,6 +33,8 @@ export interface SystemStatus {
   backups: BackupStatus;
   /** Quote requests with a write to Xero (quote, answer or invoice) that failed and is not done yet. */
   xeroSyncFailed: number;
+  /** Visits booked or done today and this week (Monday to Sunday), and accepted quotes with no visit. */
+  visits: VisitCounts;
 }
 
 /** The daily report's job, and whether anyone receives it. */
@@ -74,6 +77,7 @@ export async function systemStatus(database: Database, environment: Environment)
       dailyReport: null,
       backups: await backupStatus(database, environment, new Date()),
       xeroSyncFailed: 0,
+      visits: { today: 0, thisWeek: 0, acceptedNotBooked: 0 },
     };
   }
   const db = database.db;
@@ -87,11 +91,18 @@ export async function systemStatus(database: Database, environment: Environment)
     awaitingAnswer,
     [dailyReport],
     xeroSyncFailed,
+    visits,
   ] = await Promise.all([
     db
       .select({ status: outbox.status, count: count() })
       .from(outbox)
-      .where(inArray(outbox.status, ['queued', 'sending', 'dead']))
+      // A reminder waiting for its day is scheduled, not backlog.
+      .where(
+        and(
+          inArray(outbox.status, ['queued', 'sending', 'dead']),
+          or(isNull(outbox.sendAfter), lte(outbox.sendAfter, new Date(now))),
+        ),
+      )
       .groupBy(outbox.status),
     db.select({ at: max(outbox.sentAt) }).from(outbox),
     db
@@ -111,6 +122,7 @@ export async function systemStatus(database: Database, environment: Environment)
     countAwaitingAnswer(db),
     jobStatuses(database, new Date(now), [dailyReportJob]),
     countFailedSyncs(db),
+    visitCounts(db, new Date(now)),
   ]);
   const backups = await backupStatus(database, environment, new Date(now));
   const tally = (statuses: string[]) =>
@@ -131,5 +143,6 @@ export async function systemStatus(database: Database, environment: Environment)
     dailyReport: dailyReport ? { ...dailyReport, recipients: reportRecipients(environment).length } : null,
     backups,
     xeroSyncFailed,
+    visits,
   };
 }

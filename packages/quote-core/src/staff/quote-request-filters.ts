@@ -34,8 +34,11 @@ export const quoteListQuery = z
     to: calendarDay,
     /** Only quotes from a customer who asked before ('1' or 'true'). */
     returning: z.enum(['1', '0', 'true', 'false'], { error: 'Use 1 or 0' }).optional(),
-    /** 'customer': only requests whose latest sent quote waits for the customer's answer. */
-    awaiting: z.enum(['customer'], { error: 'Use customer' }).optional(),
+    /**
+     * 'customer': only requests whose latest sent quote waits for the customer's answer; 'booking':
+     * only requests with an accepted quote and no visit booked or done.
+     */
+    awaiting: z.enum(['customer', 'booking'], { error: 'Use customer or booking' }).optional(),
     sort: z.enum(['newest', 'reply-due'], { error: 'Use newest or reply-due' }).default('newest'),
     /** Keyset cursor: the last quote already shown (the Link rel="next" header carries it). */
     before: z.string().min(1).max(200).optional(),

@@ -143,6 +143,24 @@ export function SystemStatusPanel() {
                   <Link href="/admin?awaiting=customer">{status.quotesAwaitingAnswer}</Link>
                 </dd>
               </div>
+              <div>
+                <dt>Visits today:</dt>{' '}
+                <dd>
+                  <Link href="/schedule">{status.visits.today}</Link>
+                </dd>
+              </div>
+              <div>
+                <dt>Visits this week:</dt>{' '}
+                <dd>
+                  <Link href="/schedule">{status.visits.thisWeek}</Link>
+                </dd>
+              </div>
+              <div>
+                <dt>Accepted, not booked:</dt>{' '}
+                <dd>
+                  <Link href="/admin?awaiting=booking">{status.visits.acceptedNotBooked}</Link>
+                </dd>
+              </div>
               {status.dailyReport ? <DailyReportLine job={status.dailyReport} /> : null}
               <BackupsLine status={status.backups} />
               {/* Only when something failed: a business not using Xero has nothing to read here. */}

@@ -179,6 +179,14 @@ export function QuoteList({ filters }: QuoteListProps) {
             />
             Awaiting customer
           </label>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={filters.awaiting === 'booking'}
+              onChange={(event) => setFilter('awaiting', event.target.checked ? 'booking' : '')}
+            />
+            Accepted, not booked
+          </label>
           <button
             type="button"
             className="button button--outline"
