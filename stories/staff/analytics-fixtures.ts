@@ -79,6 +79,8 @@ export const busyDay = {
   quotesAccepted: 2,
   acceptancePercent: 40,
   medianHoursToQuote: 3.5,
+  visitsBooked: 3,
+  visitsFollowingDay: 5,
 } as const satisfies AnalyticsReport;
 
 /** A day without a single visit: every figure zero, every list empty. */
@@ -103,6 +105,8 @@ export const emptyDay = {
   quotesAccepted: 0,
   acceptancePercent: null,
   medianHoursToQuote: null,
+  visitsBooked: 0,
+  visitsFollowingDay: 0,
 } as const satisfies AnalyticsReport;
 
 /** GET /api/analytics/report answering `report` for whatever day is asked. */

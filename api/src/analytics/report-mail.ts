@@ -1,7 +1,7 @@
 import { business } from '@cleanquote/content';
 import { SERVICE_LABELS, type ServiceType } from '@cleanquote/quote-core';
 import type { Environment } from '../env.ts';
-import { BUSINESS_TIME_ZONE, melbourneDayStart } from '../lib/melbourne-time.ts';
+import { addDays, BUSINESS_TIME_ZONE, melbourneDayStart } from '../lib/melbourne-time.ts';
 import { enqueueMail, type WriteTransaction } from '../mail/outbox.ts';
 import type { AnalyticsReport } from './report.ts';
 import { dailyReportHtml, type ReportSection } from './report-mail-html.tsx';
@@ -110,6 +110,14 @@ export function dailyReportMail(
       empty: '',
     },
     { heading: 'Priced quotes', rows: pricedQuoteRows(report), empty: '' },
+    {
+      heading: 'Visits',
+      rows: [
+        ['Visits booked', countText(report.visitsBooked)],
+        [`Visits on ${dayInWords(addDays(report.date, 1))}`, countText(report.visitsFollowingDay)],
+      ],
+      empty: '',
+    },
     {
       heading: 'Pages',
       rows: report.pageBreakdown.slice(0, 20).map((row) => [row.page, countText(row.count)]),

@@ -2,7 +2,7 @@ import { FUNNEL_STEPS } from '@cleanquote/quote-core/staff';
 import { and, count, countDistinct, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { letOthersRun } from '../db/let-others-run.ts';
-import { funnelEvents, pageViews, pricedQuotes, quoteRequests } from '../db/schema.ts';
+import { funnelEvents, pageViews, pricedQuotes, quoteRequests, visits } from '../db/schema.ts';
 import { storedTextReader } from '../db/stored-text.ts';
 import { addDays, melbourneDayBounds } from '../lib/melbourne-time.ts';
 import { messageOf } from '../lib/quote-message.ts';
@@ -66,6 +66,10 @@ export interface AnalyticsReport {
    * quote, in hours (one decimal); null when no request got its first quote that day.
    */
   medianHoursToQuote: number | null;
+  /** Visits booked that day (by customers and staff), whatever became of them since. */
+  visitsBooked: number;
+  /** Visits booked or done on the day after: the morning's report tells the day's work. */
+  visitsFollowingDay: number;
 }
 
 const quoteReader = storedTextReader(quoteRequests, [
@@ -138,6 +142,22 @@ async function pricedQuoteFigures(
     acceptancePercent: percentOf(accepted, sent),
     medianHoursToQuote,
   };
+}
+
+/**
+ * The day's visits: how many were booked that day, and how many are booked or done on the day after
+ * (each count reads the day's entries of an index on visits).
+ */
+async function visitFiguresOf(
+  db: Db,
+  { start, end, following }: { start: Date; end: Date; following: { start: Date; end: Date } },
+): Promise<Pick<AnalyticsReport, 'visitsBooked' | 'visitsFollowingDay'>> {
+  await letOthersRun();
+  const [counts] = await db.all<{ booked: number; following: number }>(sql`select
+    (select count(*) from ${visits} where ${visits.createdAt} >= ${start.getTime()} and ${visits.createdAt} < ${end.getTime()}) as "booked",
+    (select count(*) from ${visits} where ${visits.status} in ('booked', 'completed')
+      and ${visits.start} >= ${following.start.getTime()} and ${visits.start} < ${following.end.getTime()}) as "following"`);
+  return { visitsBooked: counts?.booked ?? 0, visitsFollowingDay: counts?.following ?? 0 };
 }
 
 /** The quote inbox showing every quote request of Melbourne day `day` (its own from/to filters). */
@@ -277,6 +297,11 @@ export async function buildAnalyticsReport(
   }
 
   const quoteFigures = await pricedQuoteFigures(db, { start, end });
+  const visitFigures = await visitFiguresOf(db, {
+    start,
+    end,
+    following: melbourneDayBounds(addDays(date, 1)),
+  });
 
   const totalViews = pages.reduce((sum, row) => sum + row.count, 0);
   const weekEarlierViews = daily.find((row) => row.date === weekEarlier)?.views ?? 0;
@@ -328,5 +353,6 @@ export async function buildAnalyticsReport(
     failedSubmissions,
     daily,
     ...quoteFigures,
+    ...visitFigures,
   };
 }

@@ -4,7 +4,7 @@ import type { AnalyticsReport } from '../../analytics/report.ts';
 import { DAILY_REPORT_KIND } from '../../analytics/report-mail.ts';
 import { melbourneDayBounds } from '../../lib/melbourne-time.ts';
 import { createQuoteRequestDesk, type QuoteRequestDesk } from '../../test-support/quote-request-desk.ts';
-import { eq, outbox, pricedQuotes } from '../../test-support/stored-rows.ts';
+import { eq, outbox, pricedQuotes, visits } from '../../test-support/stored-rows.ts';
 
 const DAY = '2026-11-22';
 const HOUR = 60 * 60 * 1000;
@@ -129,5 +129,47 @@ describe('the daily report’s priced quotes', () => {
     expect(mail?.textBody).toContain(
       'Acceptance rate: no quotes sent\n  Median time from request to quote: no first quotes sent\n',
     );
+  });
+});
+
+describe('the daily report’s visits', () => {
+  it('counts the visits booked that day and those of the day after, cancelled ones only as booked', async () => {
+    const request = (await inbox.storeQuote({ createdAt: at(start, 1) })).id;
+    const nextDay = melbourneDayBounds('2026-11-23').start;
+    const visit = (
+      id: string,
+      createdAt: Date,
+      startsAt: Date,
+      status: 'booked' | 'cancelled' | 'completed',
+    ) =>
+      inbox.database.writes.run((tx) =>
+        tx.insert(visits).values({
+          id,
+          quoteRequestId: request,
+          teamId: 'team-1',
+          status,
+          start: startsAt,
+          durationMinutes: 180,
+          windowMinutes: 120,
+          bookedBy: 'customer',
+          createdAt,
+          updatedAt: createdAt,
+        }),
+      );
+    // Booked on the day: two for the next morning (one since cancelled), one a week later.
+    await visit('v1', at(start, 9), at(nextDay, 8), 'booked');
+    await visit('v2', at(start, 10), at(nextDay, 10), 'cancelled');
+    await visit('v3', at(start, 23.5), at(nextDay, 24 * 7 + 8), 'booked');
+    // Booked the day before, for the next afternoon; and one the day after.
+    await visit('v4', at(start, -2), at(nextDay, 13), 'booked');
+    await visit('v5', at(end, 1), at(nextDay, 15), 'booked');
+
+    expect(await report(DAY)).toMatchObject({ visitsBooked: 3, visitsFollowingDay: 3 });
+    await inbox.app.request(`/api/analytics/send-report?date=${DAY}`, {
+      method: 'POST',
+      headers: { Cookie: inbox.cookie },
+    });
+    const [mail] = await inbox.database.db.select().from(outbox).where(eq(outbox.kind, DAILY_REPORT_KIND));
+    expect(mail?.textBody).toContain('Visits\n  Visits booked: 3\n  Visits on Monday 23 November 2026: 3\n');
   });
 });

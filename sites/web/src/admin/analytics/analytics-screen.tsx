@@ -183,6 +183,20 @@ function Report({ report }: { report: AnalyticsReport }) {
         </dl>
       </section>
 
+      <section aria-labelledby="analytics-visits">
+        <h2 id="analytics-visits">Visits</h2>
+        <dl className="analytics-totals">
+          <div className="card">
+            <dt>Visits booked</dt>
+            <dd className="analytics-totals__value">{countLabel(report.visitsBooked)}</dd>
+          </div>
+          <div className="card">
+            <dt>Visits the day after</dt>
+            <dd className="analytics-totals__value">{countLabel(report.visitsFollowingDay)}</dd>
+          </div>
+        </dl>
+      </section>
+
       <section className="card" aria-labelledby="analytics-quotes">
         <h2 id="analytics-quotes">Quote requests</h2>
         {report.contactRequests.length === 0 ? (
