@@ -34,6 +34,21 @@ const autoResponseText = [
 
 /** Mail of every status, newest first, as GET /api/admin/outbox lists it. */
 const mails = {
+  scheduled: {
+    id: '0195a3d0-1c2e-7a4f-9b10-6e2d4c8a1f00',
+    kind: 'visit-reminder',
+    messageId: '<0195a3d0-1c2e-7a4f-9b10-6e2d4c8a1f00@sparkleclean.example>',
+    subject: 'Reminder: your clean is tomorrow, Thursday 19 March 2026, arriving between 8:00 and 10:00 am',
+    status: 'scheduled',
+    attempts: 0,
+    nextAttemptAt: '2026-03-17T21:00:00.000Z',
+    sendAfter: '2026-03-17T21:00:00.000Z',
+    lastError: null,
+    sentAt: null,
+    createdAt: '2026-03-17T01:46:00.000Z',
+    to: 'priya@example.com',
+    text: 'Hi Priya,\n\nA reminder of your regular cleaning at 12 Chapel St, South Yarra.',
+  },
   queued: {
     id: '0195a3d0-1c2e-7a4f-9b10-6e2d4c8a1f01',
     kind: 'quote-notification',
@@ -42,6 +57,7 @@ const mails = {
     status: 'queued',
     attempts: 0,
     nextAttemptAt: '2026-03-17T01:45:00.000Z',
+    sendAfter: null,
     lastError: null,
     sentAt: null,
     createdAt: '2026-03-17T01:45:00.000Z',
@@ -56,6 +72,7 @@ const mails = {
     status: 'queued',
     attempts: 2,
     nextAttemptAt: '2026-03-17T01:52:00.000Z',
+    sendAfter: null,
     lastError: '421 4.7.0 Try again later, closing connection',
     sentAt: null,
     createdAt: '2026-03-17T01:44:00.000Z',
@@ -70,6 +87,7 @@ const mails = {
     status: 'sending',
     attempts: 1,
     nextAttemptAt: '2026-03-17T01:40:00.000Z',
+    sendAfter: null,
     lastError: null,
     sentAt: null,
     createdAt: '2026-03-17T01:40:00.000Z',
@@ -84,6 +102,7 @@ const mails = {
     status: 'sent',
     attempts: 1,
     nextAttemptAt: '2026-03-16T23:05:00.000Z',
+    sendAfter: null,
     lastError: null,
     sentAt: '2026-03-16T23:05:02.000Z',
     createdAt: '2026-03-16T23:05:00.000Z',
@@ -98,6 +117,7 @@ const mails = {
     status: 'dead',
     attempts: 8,
     nextAttemptAt: '2026-03-16T10:00:00.000Z',
+    sendAfter: null,
     lastError: '550 5.1.1 <tom.nguyen@example.con>: Recipient address rejected: User unknown',
     sentAt: null,
     createdAt: '2026-03-15T22:30:00.000Z',
@@ -112,6 +132,7 @@ const mails = {
     status: 'captured',
     attempts: 0,
     nextAttemptAt: '2026-03-15T09:12:00.000Z',
+    sendAfter: null,
     lastError: null,
     sentAt: null,
     createdAt: '2026-03-15T09:12:00.000Z',
@@ -173,6 +194,17 @@ export const Queued: Story = {
     await expect(factOf(entry, 'Kind')).toBe('Quote notification (to the business)');
     await expect(factOf(entry, 'Next attempt')).toBe('17/03/2026 at 12:45 PM');
     await expect(entry.queryByText('Last error')).toBeNull();
+  },
+};
+
+/** A visit's reminder, waiting in the outbox for its day: 24 hours before the window. */
+export const ScheduledReminder: Story = {
+  parameters: logOf(mails.scheduled),
+  play: async ({ canvasElement }) => {
+    const entry = await entryOf(canvasElement, mails.scheduled.subject);
+    await expect(factOf(entry, 'Status')).toBe('Scheduled for 18/03/2026 8:00 AM');
+    await expect(factOf(entry, 'Kind')).toBe('Visit reminder (to the client)');
+    await expect(entry.queryByText('Next attempt')).toBeNull();
   },
 };
 

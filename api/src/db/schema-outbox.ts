@@ -1,4 +1,4 @@
-import type { MailStatus } from '@cleanquote/quote-core/staff';
+import type { StoredMailStatus } from '@cleanquote/quote-core/staff';
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
@@ -9,8 +9,9 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
  * - sent: accepted by the SMTP server;
  * - dead: gave up after the configured number of attempts, or the server refused it for good;
  * - captured: no SMTP_URL configured, so the mail is kept here, readable by staff, never sent.
+ * A queued mail whose `sendAfter` is still to come is shown to staff as scheduled.
  */
-export type OutboxStatus = MailStatus;
+export type OutboxStatus = StoredMailStatus;
 
 /**
  * Every email the business sends, written in the same transaction as the record it belongs to (so

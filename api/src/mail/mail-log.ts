@@ -1,5 +1,5 @@
-import type { MailListQuery } from '@cleanquote/quote-core/staff';
-import { and, eq } from 'drizzle-orm';
+import type { MailListQuery, MailStatus } from '@cleanquote/quote-core/staff';
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Database, Db } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
 import { storedTextReader } from '../db/stored-text.ts';
@@ -21,6 +21,7 @@ const outboxReader = storedTextReader(outbox, [
   'status',
   'attempts',
   'nextAttemptAt',
+  'sendAfter',
   'lastError',
   'sentAt',
   'createdAt',
@@ -31,22 +32,47 @@ const outboxReader = storedTextReader(outbox, [
  * mails are written from the quote on reading, as on delivery (mail-bodies.ts). Null when `before`
  * names no mail.
  */
-export async function readMailLog(db: Db, { status, limit, before }: MailListQuery, publicUrl: string) {
+export async function readMailLog(
+  db: Db,
+  { status, limit, before }: MailListQuery,
+  publicUrl: string,
+  now = new Date(),
+) {
   const after = await afterCursor(db, outboxPage, before);
   if (after === null) return null;
   const raw = await db
     .select(outboxReader.selection)
     .from(outbox)
-    .where(and(status ? eq(outbox.status, status) : undefined, after))
+    .where(and(statusCondition(status, now), after))
     .orderBy(...newestFirst(outboxPage))
     .limit(limit);
   const rows = raw.map((row) => outboxReader.decode(row).row);
   const bodies = await mailBodies(db, rows, publicUrl);
   return rows.map(({ textBody: _text, htmlBody: _html, recordId: _record, toAddress, ...mail }) => ({
     ...mail,
+    status: isScheduled(mail, now) ? ('scheduled' as const) : mail.status,
     to: toAddress,
     text: bodies.get(mail.id)?.text ?? null,
   }));
+}
+
+/** A queued mail that may not go before a time still to come (a visit's reminder). */
+function isScheduled(mail: { status: string; sendAfter: Date | null }, now: Date): boolean {
+  return mail.status === 'queued' && mail.sendAfter !== null && mail.sendAfter > now;
+}
+
+/** The filter on the stored status: 'scheduled' and 'queued' split the queued mails by their time. */
+function statusCondition(status: MailStatus | undefined, now: Date) {
+  switch (status) {
+    case undefined:
+      return undefined;
+    case 'scheduled':
+      return and(eq(outbox.status, 'queued'), gt(outbox.sendAfter, now));
+    case 'queued':
+      return and(eq(outbox.status, 'queued'), or(isNull(outbox.sendAfter), lte(outbox.sendAfter, now)));
+    default:
+      return eq(outbox.status, status);
+  }
 }
 
 /**

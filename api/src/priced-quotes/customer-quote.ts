@@ -15,7 +15,7 @@ import { type Actor, appendHistory } from '../quote-requests/history.ts';
 import { moveQuote } from '../quote-requests/pipeline.ts';
 import { queueQuoteStatusSync } from '../xero/sync-queue.ts';
 import { type AnswerMailContext, answerMails } from './quote-answer-mails.ts';
-import { isQuoteToken, quoteTokenHash } from './quote-link.ts';
+import { isQuoteToken, QUOTE_PAGE_PATH, quoteTokenHash } from './quote-link.ts';
 
 /** The statuses in which a sent version still waits for the customer's answer. */
 export const AWAITING_ANSWER: PricedQuoteStatus[] = [...AWAITING_CUSTOMER_STATUSES];
@@ -313,6 +313,7 @@ export function answerQuote(
       at,
       environment,
       thread: await quoteMailThread(tx, quote.version.mailId),
+      pageUrl: `${environment.PUBLIC_URL}${QUOTE_PAGE_PATH}/${token}${latest ? '/latest' : ''}`,
     };
     await enqueueMails(tx, answerMails(context));
     return 'answered';

@@ -35,6 +35,11 @@ export interface AnswerMailContext {
   at: Date;
   environment: Pick<Environment, 'MAIL_FROM' | 'BUSINESS_EMAIL' | 'PUBLIC_URL' | 'GST_REGISTERED'>;
   thread: QuoteMailThread | undefined;
+  /**
+   * The customer's quote page, where an accepted quote's visit is booked: the confirmation links to
+   * it, and its stored copy drops the link once sent (the link is the quote's only key).
+   */
+  pageUrl?: string | undefined;
 }
 
 /** A mail body from paragraphs: plain text, and HTML with a paragraph each. */
@@ -89,7 +94,14 @@ function customerDetails(quote: CustomerQuote, publicUrl: string): string[] {
  * and the business a notification; asking for changes and declining notify the business, with what
  * the customer wrote. The business's mails answer to the customer (Reply-To).
  */
-export function answerMails({ quote, answer, at, environment, thread }: AnswerMailContext): OutboxMail[] {
+export function answerMails({
+  quote,
+  answer,
+  at,
+  environment,
+  thread,
+  pageUrl,
+}: AnswerMailContext): OutboxMail[] {
   const { request, version } = quote;
   const gst = environment.GST_REGISTERED;
   const total = totalText(version.totalCents, gst);
@@ -108,7 +120,9 @@ export function answerMails({ quote, answer, at, environment, thread }: AnswerMa
       const confirmation = body([
         `Hi ${firstName(request.name)},`,
         `Thank you for accepting our ${name} for ${serviceLabel(request.serviceType).toLowerCase()} at ${request.address}: ${total}. You accepted it online on ${day} as ${answer.name}.`,
-        'We will contact you shortly to book a time that suits you.',
+        pageUrl
+          ? `Choose when our team comes on your quote page: ${pageUrl}`
+          : 'We will contact you shortly to book a time that suits you.',
         ...terms,
         `Questions in the meantime? Call us on ${business.phone} or reply to this email.`,
         signature,
@@ -122,6 +136,7 @@ export function answerMails({ quote, answer, at, environment, thread }: AnswerMa
           replyTo: businessEmail,
           subject: customerSubject(thread, `Your quote ${request.reference} is accepted`),
           headers: threadHeaders(thread),
+          secretUntilSent: pageUrl,
           ...confirmation,
         },
         {

@@ -28,6 +28,7 @@ export {
   type MailListQueryInput,
   type MailStatus,
   mailListQuery,
+  type StoredMailStatus,
 } from './mail-tools.ts';
 export {
   centsToDecimal,

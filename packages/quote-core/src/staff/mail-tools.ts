@@ -3,10 +3,15 @@ import { z } from 'zod';
 import { SERVICE_TYPES } from '../quote-options.ts';
 import { emailAddress, optionalText, requiredText } from './text-fields.ts';
 
-/** Where a mail is in the outbox: queued, being sent, sent, given up on (dead), or captured in tests. */
-export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'dead', 'captured'] as const;
+/**
+ * Where a mail is in the outbox: queued, being sent, sent, given up on (dead), captured in tests, or
+ * scheduled (a queued mail that may not go before its time, such as a visit's reminder).
+ */
+export const MAIL_STATUSES = ['queued', 'scheduled', 'sending', 'sent', 'dead', 'captured'] as const;
 /** One state of a mail in the outbox. */
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+/** The states an outbox row stores: 'scheduled' is a queued mail whose time is still to come. */
+export type StoredMailStatus = Exclude<MailStatus, 'scheduled'>;
 
 /** GET /api/admin/outbox: mails with this status (dead letters with 'dead'), a page at a time. */
 export const mailListQuery = z.object({

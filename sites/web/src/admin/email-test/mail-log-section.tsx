@@ -197,7 +197,11 @@ function MailEntry({
         <div>
           <dt>Status</dt>
           <dd>
-            <span className={`mail-status mail-status--${mail.status}`}>{mail.status}</span>
+            <span className={`mail-status mail-status--${mail.status}`}>
+              {mail.status === 'scheduled' && mail.sendAfter
+                ? `Scheduled for ${formatMelbourneTime(mail.sendAfter).replace(' at ', ' ')}`
+                : mail.status}
+            </span>
           </dd>
         </div>
         <div>

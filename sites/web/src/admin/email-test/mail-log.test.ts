@@ -20,6 +20,7 @@ function mail(id: string, overrides: Partial<OutboxMail> = {}): OutboxMail {
     status: 'dead',
     attempts: 3,
     nextAttemptAt: '2026-11-23T01:00:00.000Z',
+    sendAfter: null,
     lastError: 'ECONNREFUSED',
     sentAt: null,
     createdAt: '2026-11-23T01:00:00.000Z',

@@ -55,6 +55,13 @@ const KIND_LABELS: Readonly<Record<string, string>> = {
   'team-contact-copy': 'Team contact message (copy)',
   'newsletter-confirmation': 'Newsletter confirmation',
   'client-email-test': 'Client email test',
+  'visit-booked': 'Visit booked (to the client, with the calendar invite)',
+  'visit-booked-notification': 'Visit booked (to the business)',
+  'visit-rescheduled': 'Visit moved (to the client, with the calendar invite)',
+  'visit-rescheduled-notification': 'Visit moved (to the business)',
+  'visit-cancelled': 'Visit cancelled (to the client, with the calendar invite)',
+  'visit-cancelled-notification': 'Visit cancelled (to the business)',
+  'visit-reminder': 'Visit reminder (to the client)',
 };
 
 /** What kind of mail this is, in words. */
