@@ -62,8 +62,11 @@ export {
 } from './partners.ts';
 export {
   type BasePrice,
+  type BaseTime,
   type CarpetPrices,
   DEFAULT_PRICE_LIST,
+  type DurationItem,
+  durationItems,
   type PriceItem,
   type PriceList,
   type PriceListInput,
@@ -71,10 +74,14 @@ export {
   priceLabel,
   priceList,
   type RoomPrices,
+  type RoomTimes,
+  type VisitDurations,
+  visitDurations,
   withPrices,
 } from './price-list.ts';
 export {
   AWAITING_CUSTOMER_STATUSES,
+  DURATION_MINUTES_MESSAGE,
   MAX_CHANGE_REQUEST,
   MAX_LINE_DESCRIPTION,
   MAX_LINE_QUANTITY,
@@ -143,6 +150,15 @@ export {
   requiredText,
   type TextFieldOptions,
 } from './text-fields.ts';
+export {
+  type DurationAnswers,
+  durationText,
+  estimateDurationMinutes,
+  MAX_VISIT_MINUTES,
+  MIN_VISIT_MINUTES,
+  roomCount,
+  VISIT_MINUTES_STEP,
+} from './visit-duration.ts';
 export {
   MAX_SCHEDULE_SPAN_DAYS,
   type ScheduleQuery,

@@ -23,10 +23,12 @@ import {
   type WindowExtra,
 } from '../quote-options.ts';
 import { MAX_AMOUNT_CENTS } from './money.ts';
+import { MAX_VISIT_MINUTES } from './visit-duration.ts';
 
 /**
  * The business's price list: what each answer of the wizard costs, in whole cents of AUD, GST
- * inclusive. It holds no customer data. Each service lists only what the wizard asks for it.
+ * inclusive, and how long each service takes, in whole minutes. It holds no customer data. Each
+ * service lists only what the wizard asks for it.
  */
 export interface PriceList {
   services: {
@@ -50,6 +52,30 @@ export interface PriceList {
   };
   /** Added once when the clean is wanted today or tomorrow. */
   urgentSurchargeCents: number;
+  /** How long each service takes: what a quote's estimated time starts from. */
+  durations: VisitDurations;
+}
+
+/** The time every visit for a service takes, in whole minutes. */
+export interface BaseTime {
+  baseMinutes: number;
+}
+/** A home clean timed by its rooms, like its price. */
+export interface RoomTimes extends BaseTime {
+  /** Per bedroom ('5+' counts 5). */
+  bedroomMinutes: number;
+  /** Per bathroom ('4+' counts 4). */
+  bathroomMinutes: number;
+}
+/** Each service's time: the services priced by rooms are also timed by them. */
+export interface VisitDurations {
+  'regular-clean': RoomTimes;
+  'deep-clean': RoomTimes;
+  'end-of-lease': RoomTimes;
+  'carpet-clean': BaseTime;
+  'window-clean': BaseTime;
+  'oven-clean': BaseTime;
+  'ndis-aged-care': BaseTime;
 }
 
 /** The price every quote for a service starts from. */
@@ -83,8 +109,9 @@ const CARPET_ROOM_DEFAULTS: Record<RoomKind, number> = {
 };
 
 /**
- * Where a new business starts: typical Melbourne prices of 2026, GST inclusive. Staff change them on
- * the price list screen; a price never changed is this one.
+ * Where a new business starts: typical Melbourne prices of 2026, GST inclusive, and typical times (a
+ * standard home clean takes 2–4 hours; an end of lease clean of a 3-bedroom, 2-bathroom home about
+ * 6). Staff change them on the price list screen; a price or time never changed is this one.
  */
 export const DEFAULT_PRICE_LIST: PriceList = {
   services: {
@@ -137,6 +164,15 @@ export const DEFAULT_PRICE_LIST: PriceList = {
     'ndis-aged-care': { baseCents: 16000 },
   },
   urgentSurchargeCents: 5000,
+  durations: {
+    'regular-clean': { baseMinutes: 120, bedroomMinutes: 20, bathroomMinutes: 20 },
+    'deep-clean': { baseMinutes: 180, bedroomMinutes: 30, bathroomMinutes: 30 },
+    'end-of-lease': { baseMinutes: 180, bedroomMinutes: 45, bathroomMinutes: 30 },
+    'carpet-clean': { baseMinutes: 60 },
+    'window-clean': { baseMinutes: 90 },
+    'oven-clean': { baseMinutes: 120 },
+    'ndis-aged-care': { baseMinutes: 120 },
+  },
 };
 
 /** One price of the list, flat: its place in the JSON (`key`), its name for people and its amount. */
@@ -219,23 +255,66 @@ export function priceItems(list: PriceList): PriceItem[] {
   return items;
 }
 
-/** The list with the given prices (by {@link PriceItem.key}) in place of its own; unknown keys are ignored. */
+/** One time of the list, flat, as {@link PriceItem} is for a price. */
+export interface DurationItem {
+  /** Dotted path in {@link PriceList}: 'durations.end-of-lease.bedroomMinutes'. */
+  key: string;
+  /** The time in words, as the screen, the history and the error messages name it. */
+  label: string;
+  service: ServiceType;
+  minutes: number;
+}
+
+/** Every time of `list`, flat, in the order the price list screen shows them. */
+export function durationItems(list: PriceList): DurationItem[] {
+  return SERVICE_TYPES.flatMap((service) => {
+    const times = list.durations[service] as Partial<RoomTimes> & BaseTime;
+    const item = (path: keyof RoomTimes, name: string, minutes: number): DurationItem => ({
+      key: `durations.${service}.${path}`,
+      label: `${SERVICE_LABELS[service]}: ${name}`,
+      service,
+      minutes,
+    });
+    return [
+      item('baseMinutes', 'Base time', times.baseMinutes),
+      ...(times.bedroomMinutes === undefined
+        ? []
+        : [item('bedroomMinutes', 'Time per bedroom', times.bedroomMinutes)]),
+      ...(times.bathroomMinutes === undefined
+        ? []
+        : [item('bathroomMinutes', 'Time per bathroom', times.bathroomMinutes)]),
+    ];
+  });
+}
+
+/**
+ * The list with the given prices and times (by {@link PriceItem.key} or {@link DurationItem.key}) in
+ * place of its own; unknown keys are ignored.
+ */
 export function withPrices(list: PriceList, prices: ReadonlyMap<string, number>): PriceList {
   const copy = structuredClone(list);
-  for (const item of priceItems(list)) {
-    const cents = prices.get(item.key);
-    if (cents === undefined) continue;
-    const path = item.key.split('.');
+  for (const { key } of [...priceItems(list), ...durationItems(list)]) {
+    const amount = prices.get(key);
+    if (amount === undefined) continue;
+    const path = key.split('.');
     let target = copy as unknown as Record<string, unknown>;
     for (const step of path.slice(0, -1)) target = target[step] as Record<string, unknown>;
-    target[path.at(-1) as string] = cents;
+    target[path.at(-1) as string] = amount;
   }
   return copy;
 }
 
-const LABELS_BY_KEY = new Map(priceItems(DEFAULT_PRICE_LIST).map((item) => [item.key, item.label]));
+const LABELS_BY_KEY = new Map(
+  [...priceItems(DEFAULT_PRICE_LIST), ...durationItems(DEFAULT_PRICE_LIST)].map((item) => [
+    item.key,
+    item.label,
+  ]),
+);
 
-/** The words for a price's key ('services.end-of-lease.bedroomCents' → 'End of Lease Cleaning: Per bedroom'). */
+/**
+ * The words for a price's or a time's key ('services.end-of-lease.bedroomCents' → 'End of Lease
+ * Cleaning: Per bedroom'; 'durations.end-of-lease.baseMinutes' → 'End of Lease Cleaning: Base time').
+ */
 export function priceLabel(key: string): string {
   return LABELS_BY_KEY.get(key) ?? key;
 }
@@ -253,6 +332,37 @@ function amount(key: string) {
     .refine((cents) => cents <= MAX_AMOUNT_CENTS, `${name}: at most $100,000.00`);
 }
 
+/** One time of the list: whole minutes from 0 to a 12-hour day, named like a price. */
+function minutes(key: string) {
+  const name = priceLabel(key);
+  return z
+    .number({ error: `${name}: enter a time in minutes` })
+    .refine(Number.isInteger, `${name}: whole minutes only`)
+    .refine((value) => value >= 0, `${name}: can’t be negative`)
+    .refine(
+      (value) => value <= MAX_VISIT_MINUTES,
+      `${name}: at most ${MAX_VISIT_MINUTES} minutes (12 hours)`,
+    );
+}
+
+const baseTime = (service: ServiceType) => ({ baseMinutes: minutes(`durations.${service}.baseMinutes`) });
+const roomTimes = (service: ServiceType) => ({
+  ...baseTime(service),
+  bedroomMinutes: minutes(`durations.${service}.bedroomMinutes`),
+  bathroomMinutes: minutes(`durations.${service}.bathroomMinutes`),
+});
+
+/** Every service's time, as the price list's `durations` holds them. */
+export const visitDurations = z.object({
+  'regular-clean': z.object(roomTimes('regular-clean')),
+  'deep-clean': z.object(roomTimes('deep-clean')),
+  'end-of-lease': z.object(roomTimes('end-of-lease')),
+  'carpet-clean': z.object(baseTime('carpet-clean')),
+  'window-clean': z.object(baseTime('window-clean')),
+  'oven-clean': z.object(baseTime('oven-clean')),
+  'ndis-aged-care': z.object(baseTime('ndis-aged-care')),
+});
+
 const amounts = <K extends string>(prefix: string, keys: readonly K[]) =>
   z.object(perKind(keys, (key) => amount(`${prefix}.${key}`))) as unknown as z.ZodType<Record<K, number>>;
 
@@ -266,7 +376,8 @@ const roomPrices = (service: ServiceType) => ({
 /**
  * PUT /api/prices: the whole price list, the same JSON GET /api/prices answers (its read-only
  * `gstRegistered` is accepted and ignored). A half cent, a negative or a missing price is a 400 whose
- * `fields` name the price by its path.
+ * `fields` name the price by its path; so is a time that is not whole minutes from 0 to 720.
+ * `durations` may be left out (a caller that knows only the prices): the times then stay as they are.
  */
 export const priceList = z.object({
   services: z.object({
@@ -295,6 +406,7 @@ export const priceList = z.object({
     'ndis-aged-care': z.object(serviceBase('ndis-aged-care')),
   }),
   urgentSurchargeCents: amount('urgentSurchargeCents'),
+  durations: visitDurations.optional(),
   gstRegistered: z.boolean().optional(),
 });
 /** The price list as a client sends it. */

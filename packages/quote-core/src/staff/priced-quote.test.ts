@@ -300,4 +300,35 @@ describe('validation messages', () => {
     });
     expect(priceList.parse(DEFAULT_PRICE_LIST)).toEqual(DEFAULT_PRICE_LIST);
   });
+
+  it('names the time of a price list that is not whole minutes from 0 to 720', () => {
+    const bad = structuredClone(DEFAULT_PRICE_LIST);
+    bad.durations['end-of-lease'].bedroomMinutes = 45.5;
+    bad.durations['oven-clean'].baseMinutes = -1;
+    bad.durations['deep-clean'].bathroomMinutes = 721;
+    const result = priceList.safeParse(bad);
+    expect(result.success || fieldErrors(result.error)).toEqual({
+      'durations.end-of-lease.bedroomMinutes': 'End of Lease Cleaning: Time per bedroom: whole minutes only',
+      'durations.oven-clean.baseMinutes': 'Oven Cleaning: Base time: can’t be negative',
+      'durations.deep-clean.bathroomMinutes':
+        'Deep Cleaning: Time per bathroom: at most 720 minutes (12 hours)',
+    });
+  });
+
+  it('takes a price list without its times (they stay as they are)', () => {
+    const { durations: _left, ...pricesOnly } = DEFAULT_PRICE_LIST;
+    expect(priceList.parse(pricesOnly)).toEqual(pricesOnly);
+  });
+
+  it("takes a quote's estimated time as whole minutes from 15 to 720, and none", () => {
+    const lines = [{ description: 'Clean', quantity: 1, unitPriceCents: 100 }];
+    expect(quoteDraft.parse({ lines, durationMinutes: 240 }).durationMinutes).toBe(240);
+    expect(quoteDraft.parse({ lines }).durationMinutes).toBeUndefined();
+    for (const durationMinutes of [0, 14, 721, 90.5, '240', null]) {
+      const result = quoteDraft.safeParse({ lines, durationMinutes });
+      expect(result.success || fieldErrors(result.error)).toEqual({
+        durationMinutes: 'The estimated time is a whole number of minutes from 15 to 720',
+      });
+    }
+  });
 });

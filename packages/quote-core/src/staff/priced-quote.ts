@@ -16,6 +16,7 @@ import type { QuoteRequest } from '../quote-request-rules.ts';
 import { gstIncluded, MAX_AMOUNT_CENTS } from './money.ts';
 import type { PriceList } from './price-list.ts';
 import { optionalText, requiredText } from './text-fields.ts';
+import { MAX_VISIT_MINUTES, MIN_VISIT_MINUTES, roomCount } from './visit-duration.ts';
 
 /** Most lines one quote may have. */
 export const MAX_QUOTE_LINES = 50;
@@ -64,9 +65,6 @@ export function quoteTotals(lines: readonly QuoteLine[], gstRegistered: boolean)
 const optionLabel = (options: readonly { id: string; label: string }[], id: string | undefined) =>
   options.find((option) => option.id === id)?.label ?? String(id);
 
-/** '5+' counts 5, '4+' counts 4. */
-const countOf = (choice: string | undefined): number => Number.parseInt(choice ?? '0', 10) || 0;
-
 /**
  * The lines a quote for `request` starts from: one per priced answer, at the price list's prices —
  * the service's base price × 1, 'Bedrooms' × the count, 'Bathrooms' × the count, each carpet room
@@ -84,8 +82,8 @@ export function quoteLinesFor(request: QuoteRequest, prices: PriceList): QuoteLi
   add(SERVICE_LABELS[serviceType], 1, service.baseCents);
   if (serviceType === 'regular-clean' || serviceType === 'deep-clean' || serviceType === 'end-of-lease') {
     const rooms = prices.services[serviceType];
-    add('Bedrooms', countOf(request.bedrooms), rooms.bedroomCents);
-    add('Bathrooms', countOf(request.bathrooms), rooms.bathroomCents);
+    add('Bedrooms', roomCount(request.bedrooms), rooms.bedroomCents);
+    add('Bathrooms', roomCount(request.bathrooms), rooms.bathroomCents);
   }
   const carpet =
     serviceType === 'carpet-clean' || (serviceType === 'end-of-lease' && request.carpetNeeded === 'yes')
@@ -170,13 +168,23 @@ export const quoteLines = z
     return ctx.issues.length > 0 ? z.NEVER : checked;
   });
 
+/** What a visit's length may be, in the words the editor and a 400 use. */
+export const DURATION_MINUTES_MESSAGE = `The estimated time is a whole number of minutes from ${MIN_VISIT_MINUTES} to ${MAX_VISIT_MINUTES}`;
+
 /**
- * POST and PUT /api/contact/:id/quote: the quote's lines and an optional note to the customer
- * (shown in the mail and on the customer's page).
+ * POST and PUT /api/contact/:id/quote: the quote's lines, an optional note to the customer (shown
+ * in the mail and on the customer's page) and how long the visit takes (`durationMinutes`, optional:
+ * without it the price list's estimate for the request's answers is stored).
  */
 export const quoteDraft = z.object({
   lines: quoteLines,
   note: optionalText(MAX_QUOTE_NOTE, { multiline: true, label: 'The note' }).transform((note) => note ?? ''),
+  durationMinutes: z
+    .number({ error: DURATION_MINUTES_MESSAGE })
+    .int(DURATION_MINUTES_MESSAGE)
+    .min(MIN_VISIT_MINUTES, DURATION_MINUTES_MESSAGE)
+    .max(MAX_VISIT_MINUTES, DURATION_MINUTES_MESSAGE)
+    .optional(),
 });
 /** A quote draft as a form or client sends it. */
 export type QuoteDraftInput = z.input<typeof quoteDraft>;
