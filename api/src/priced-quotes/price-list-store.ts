@@ -1,4 +1,11 @@
-import { DEFAULT_PRICE_LIST, type PriceList, priceItems, withPrices } from '@cleanquote/quote-core/staff';
+import {
+  DEFAULT_PRICE_LIST,
+  durationItems,
+  type PriceList,
+  priceItems,
+  type VisitDurations,
+  withPrices,
+} from '@cleanquote/quote-core/staff';
 import { desc } from 'drizzle-orm';
 import type { Database, Db } from '../db/database.ts';
 import { newRowId } from '../db/row-id.ts';
@@ -11,50 +18,77 @@ export interface PriceChange {
   id: string;
   at: string;
   actor: { name: string; email: string };
-  /** The price's path in the price list ('services.end-of-lease.bedroomCents'). */
+  /**
+   * The entry's path in the price list: a price ('services.end-of-lease.bedroomCents') or a time
+   * ('durations.end-of-lease.baseMinutes').
+   */
   key: string;
-  /** The price in words when it changed. */
+  /** The price or time in words when it changed. */
   label: string;
+  /** What `oldCents` and `newCents` count: whole cents for a price, whole minutes for a time. */
+  unit: 'cents' | 'minutes';
+  /** The amount before, in `unit` (the name is kept from when the list held only prices). */
   oldCents: number;
+  /** The amount after, in `unit`. */
   newCents: number;
 }
+
+/** The price list as PUT /api/prices may send it: without `durations`, the times stay as they are. */
+export type PriceListUpdate = Omit<PriceList, 'durations'> & { durations?: VisitDurations | undefined };
+
+/** Every price and time of a list, flat: its key, its words and its amount in its unit. */
+function entriesOf(list: PriceList) {
+  return [
+    ...priceItems(list).map(({ key, label, cents }) => ({ key, label, amount: cents })),
+    ...durationItems(list).map(({ key, label, minutes }) => ({ key, label, amount: minutes })),
+  ];
+}
+
+/** A time is stored beside the prices, under its 'durations.' key; its amount is minutes. */
+const unitOf = (key: string): PriceChange['unit'] => (key.startsWith('durations.') ? 'minutes' : 'cents');
 
 /** Most changes GET /api/prices/history lists, newest first: years of an ordinary business's edits. */
 export const PRICE_HISTORY_LIMIT = 1_000;
 
-/** The price list as it stands: the defaults, with every price staff changed in their place. */
+/**
+ * The price list as it stands: the defaults, with every price and time staff changed in their place
+ * (a time is a row of the same table, its key under 'durations.', its amount minutes).
+ */
 export async function readPriceList(db: Db | WriteTransaction): Promise<PriceList> {
   const rows = await db.select({ key: prices.key, cents: prices.cents }).from(prices);
   return withPrices(DEFAULT_PRICE_LIST, new Map(rows.map((row) => [row.key, row.cents])));
 }
 
 /**
- * Saves the whole price list in one write: each price that differs from the current one is stored
- * and gets one history row naming who changed it, from what to what. Prices sent unchanged write
- * nothing, so saving the screen without edits leaves the history as it was.
+ * Saves the whole price list in one write: each price or time that differs from the current one is
+ * stored and gets one history row naming who changed it, from what to what. Amounts sent unchanged
+ * write nothing, so saving the screen without edits leaves the history as it was; a list sent
+ * without its times keeps the times as they are.
  * @returns the price list as saved.
  */
-export function savePriceList(database: Database, list: PriceList, actor: Actor): Promise<PriceList> {
+export function savePriceList(database: Database, update: PriceListUpdate, actor: Actor): Promise<PriceList> {
   return database.writes.run(async (tx) => {
-    const current = new Map(priceItems(await readPriceList(tx)).map((item) => [item.key, item]));
+    const stored = await readPriceList(tx);
+    const current = new Map(entriesOf(stored).map((entry) => [entry.key, entry]));
+    const list: PriceList = { ...update, durations: update.durations ?? stored.durations };
     const at = new Date();
-    for (const item of priceItems(list)) {
-      const before = current.get(item.key);
-      if (!before || before.cents === item.cents) continue;
+    for (const entry of entriesOf(list)) {
+      const before = current.get(entry.key);
+      if (!before || before.amount === entry.amount) continue;
       await tx
         .insert(prices)
-        .values({ key: item.key, cents: item.cents, updatedAt: at })
-        .onConflictDoUpdate({ target: prices.key, set: { cents: item.cents, updatedAt: at } });
+        .values({ key: entry.key, cents: entry.amount, updatedAt: at })
+        .onConflictDoUpdate({ target: prices.key, set: { cents: entry.amount, updatedAt: at } });
       await tx.insert(priceChanges).values({
         id: newRowId(),
         at,
         actorUserId: actor.userId,
         actorName: actor.name,
         actorEmail: actor.email,
-        key: item.key,
+        key: entry.key,
         label: before.label,
-        oldCents: before.cents,
-        newCents: item.cents,
+        oldCents: before.amount,
+        newCents: entry.amount,
       });
     }
     return readPriceList(tx);
@@ -74,6 +108,7 @@ export async function readPriceHistory(db: Db): Promise<PriceChange[]> {
     actor: { name: row.actorName, email: row.actorEmail },
     key: row.key,
     label: row.label,
+    unit: unitOf(row.key),
     oldCents: row.oldCents,
     newCents: row.newCents,
   }));

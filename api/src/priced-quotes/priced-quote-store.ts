@@ -1,5 +1,7 @@
 import type { ServiceType } from '@cleanquote/quote-core';
 import {
+  type DurationAnswers,
+  estimateDurationMinutes,
   formatAud,
   gstIncluded,
   type PricedLine,
@@ -18,6 +20,7 @@ import { type Actor, appendHistory } from '../quote-requests/history.ts';
 import { moveQuote } from '../quote-requests/pipeline.ts';
 import { autoResponseMessageId, type ReplySender } from '../quote-requests/replies.ts';
 import { queueQuoteSync } from '../xero/sync-queue.ts';
+import { readPriceList } from './price-list-store.ts';
 import { PRICED_QUOTE_MAIL_KIND, pricedQuoteMail } from './priced-quote-mail.ts';
 import { newQuoteToken, quoteLink, quoteTokenHash } from './quote-link.ts';
 
@@ -27,6 +30,11 @@ export interface QuoteVersion {
   status: PricedQuoteStatus;
   lines: PricedLine[];
   note: string;
+  /**
+   * How long the visit takes, 15–720 minutes: staff's figure, else the price list's estimate for the
+   * request's answers (a version saved before visits had a length answers today's estimate).
+   */
+  durationMinutes: number;
   /** What the customer pays, GST inclusive. */
   totalCents: number;
   /** The GST the total includes; 0 when the business is not registered for GST. */
@@ -84,9 +92,10 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
  * A stored version as the API shows it. A draft is summed with today's GST registration (it is summed
- * again when sent); a sent version keeps the sums it was sent with.
+ * again when sent); a sent version keeps the sums it was sent with. `durationMinutes` is the version's
+ * own, or `estimatedMinutes` for a version stored without one.
  */
-export function toQuoteVersion(row: QuoteRow, gstRegisteredNow: boolean): QuoteVersion {
+function toQuoteVersion(row: QuoteRow, gstRegisteredNow: boolean, estimatedMinutes: number): QuoteVersion {
   const draft = row.status === 'draft';
   const totals = quoteTotals(row.lines, draft ? gstRegisteredNow : row.gstCents > 0);
   // A sent total too small to include a cent of GST does not say whether it was registered.
@@ -96,6 +105,7 @@ export function toQuoteVersion(row: QuoteRow, gstRegisteredNow: boolean): QuoteV
     status: row.status,
     lines: totals.lines,
     note: row.note,
+    durationMinutes: row.durationMinutes ?? estimatedMinutes,
     totalCents: draft ? totals.totalCents : row.totalCents,
     gstCents: draft ? totals.gstCents : row.gstCents,
     exGstCents: draft ? totals.exGstCents : row.totalCents - row.gstCents,
@@ -134,12 +144,14 @@ async function wasAccepted(tx: WriteTransaction, quoteId: string): Promise<boole
   return row !== undefined;
 }
 
-async function requestExists(db: Db | WriteTransaction, quoteId: string): Promise<boolean> {
+/** The price list's estimate of the visit a request asks for; undefined when there is no such request. */
+async function estimatedMinutesFor(db: Db | WriteTransaction, quoteId: string): Promise<number | undefined> {
   const [row] = await db
-    .select({ id: quoteRequests.id })
+    .select({ details: quoteRequests.details })
     .from(quoteRequests)
     .where(eq(quoteRequests.id, quoteId));
-  return row !== undefined;
+  if (!row) return undefined;
+  return estimateDurationMinutes(row.details as DurationAnswers, await readPriceList(db));
 }
 
 /** The latest version of a request's quote with the list of versions. */
@@ -154,9 +166,13 @@ export async function readPricedQuote(
     .where(eq(pricedQuotes.quoteId, quoteId))
     .orderBy(asc(pricedQuotes.version));
   const latest = rows.at(-1);
-  if (!latest) return (await requestExists(db, quoteId)) ? 'no-quote' : 'no-request';
+  // The estimate is only needed for a version stored without a length; reading it also says
+  // whether the request exists.
+  const estimated = latest?.durationMinutes ?? (await estimatedMinutesFor(db, quoteId));
+  if (estimated === undefined) return 'no-request';
+  if (!latest) return 'no-quote';
   return {
-    ...toQuoteVersion(latest, gstRegistered),
+    ...toQuoteVersion(latest, gstRegistered, estimated),
     versions: rows.map((row) => ({
       version: row.version,
       status: row.status,
@@ -166,13 +182,28 @@ export async function readPricedQuote(
   };
 }
 
-/** The stored columns of a draft with `draft`'s lines and note. */
-function draftColumns({ lines, note }: QuoteDraft, gstRegistered: boolean, at: Date) {
+/** The stored columns of a draft with `draft`'s lines and note, and its length in minutes. */
+function draftColumns(
+  { lines, note }: QuoteDraft,
+  durationMinutes: number,
+  gstRegistered: boolean,
+  at: Date,
+) {
   const totals = quoteTotals(lines, gstRegistered);
-  return { lines, note, totalCents: totals.totalCents, gstCents: totals.gstCents, updatedAt: at };
+  return {
+    lines,
+    note,
+    durationMinutes,
+    totalCents: totals.totalCents,
+    gstCents: totals.gstCents,
+    updatedAt: at,
+  };
 }
 
-/** Drafts version 1 of a request's quote. */
+/**
+ * Drafts version 1 of a request's quote. Its length is staff's figure, else the price list's estimate
+ * for the request's answers.
+ */
 export function createQuoteDraft(
   database: Database,
   quoteId: string,
@@ -180,8 +211,10 @@ export function createQuoteDraft(
   gstRegistered: boolean,
 ): Promise<QuoteVersion | QuoteRefusal> {
   return database.writes.run(async (tx): Promise<QuoteVersion | QuoteRefusal> => {
-    if (!(await requestExists(tx, quoteId))) return 'no-request';
+    const estimated = await estimatedMinutesFor(tx, quoteId);
+    if (estimated === undefined) return 'no-request';
     if (await latestVersion(tx, quoteId)) return 'has-quote';
+    const durationMinutes = draft.durationMinutes ?? estimated;
     const at = new Date();
     const [row] = await tx
       .insert(pricedQuotes)
@@ -191,17 +224,17 @@ export function createQuoteDraft(
         version: 1,
         status: 'draft',
         createdAt: at,
-        ...draftColumns(draft, gstRegistered, at),
+        ...draftColumns(draft, durationMinutes, gstRegistered, at),
       })
       .returning();
-    return toQuoteVersion(row as QuoteRow, gstRegistered);
+    return toQuoteVersion(row as QuoteRow, gstRegistered, durationMinutes);
   });
 }
 
 /**
  * Changes a request's quote: the draft in place; after a version was sent, a new draft version n+1
  * (the sent one stays as the customer has it until the new one is sent). Refused once any version
- * was accepted.
+ * was accepted. Its length is staff's figure, else the price list's estimate as it is now.
  */
 export function reviseQuote(
   database: Database,
@@ -210,11 +243,14 @@ export function reviseQuote(
   gstRegistered: boolean,
 ): Promise<QuoteVersion | QuoteRefusal> {
   return database.writes.run(async (tx): Promise<QuoteVersion | QuoteRefusal> => {
+    const estimated = await estimatedMinutesFor(tx, quoteId);
+    if (estimated === undefined) return 'no-request';
     const latest = await latestVersion(tx, quoteId);
-    if (!latest) return (await requestExists(tx, quoteId)) ? 'no-quote' : 'no-request';
+    if (!latest) return 'no-quote';
     if (await wasAccepted(tx, quoteId)) return 'accepted';
+    const durationMinutes = draft.durationMinutes ?? estimated;
     const at = new Date();
-    const columns = draftColumns(draft, gstRegistered, at);
+    const columns = draftColumns(draft, durationMinutes, gstRegistered, at);
     const [row] =
       latest.status === 'draft'
         ? await tx.update(pricedQuotes).set(columns).where(eq(pricedQuotes.id, latest.id)).returning()
@@ -229,7 +265,7 @@ export function reviseQuote(
               ...columns,
             })
             .returning();
-    return toQuoteVersion(row as QuoteRow, gstRegistered);
+    return toQuoteVersion(row as QuoteRow, gstRegistered, durationMinutes);
   });
 }
 

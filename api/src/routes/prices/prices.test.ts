@@ -63,6 +63,7 @@ describe('GET and PUT /api/prices', () => {
       actor,
       key: 'services.end-of-lease.bedroomCents',
       label: 'End of Lease Cleaning: Per bedroom',
+      unit: 'cents',
       oldCents: 6500,
       newCents: 7000,
     });
@@ -85,6 +86,64 @@ describe('GET and PUT /api/prices', () => {
       ]),
     );
     expect(Date.parse(history[0]?.at ?? '')).toBeGreaterThanOrEqual(Date.parse(history[1]?.at ?? ''));
+  });
+
+  it('saves the times of each service, records them in minutes, and keeps them when a body leaves them out', async () => {
+    const app = await open();
+    const timed = changed();
+    timed.durations['end-of-lease'].baseMinutes = 200;
+    timed.durations['carpet-clean'].baseMinutes = 75;
+    const saved = await put(app, '/api/prices', timed);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ ...timed, gstRegistered: true });
+
+    // A caller that knows only the prices changes a price; the times stay as saved.
+    const { durations: _left, ...pricesOnly } = changed();
+    pricesOnly.urgentSurchargeCents = 6000;
+    const pricesSaved = await put(app, '/api/prices', pricesOnly);
+    expect(pricesSaved.status).toBe(200);
+    const after = await json<PriceList>(await app.get('/api/prices'));
+    expect(after.durations).toEqual(timed.durations);
+    expect(after.urgentSurchargeCents).toBe(6000);
+
+    const history = await json<PriceChange[]>(await app.get('/api/prices/history'));
+    expect(history.filter((change) => change.unit === 'minutes')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          key: 'durations.end-of-lease.baseMinutes',
+          label: 'End of Lease Cleaning: Base time',
+          unit: 'minutes',
+          oldCents: 180,
+          newCents: 200,
+        }),
+        expect.objectContaining({
+          key: 'durations.carpet-clean.baseMinutes',
+          label: 'Carpet Cleaning: Base time',
+          unit: 'minutes',
+          oldCents: 60,
+          newCents: 75,
+        }),
+      ]),
+    );
+    expect(history.filter((change) => change.unit === 'minutes')).toHaveLength(2);
+    expect(history[0]).toMatchObject({ key: 'urgentSurchargeCents', unit: 'cents', newCents: 6000 });
+  });
+
+  it('refuses a time that is not whole minutes from 0 to 720 with a 400 naming it, and saves nothing', async () => {
+    const app = await open();
+    for (const minutes of [90.5, -15, 721]) {
+      const bad = changed();
+      bad.durations['end-of-lease'].bedroomMinutes = minutes;
+      const response = await put(app, '/api/prices', bad);
+      expect(response.status).toBe(400);
+      const answer = await json<{ fields: Record<string, string> }>(response);
+      expect(Object.keys(answer.fields)).toEqual(['durations.end-of-lease.bedroomMinutes']);
+      expect(answer.fields['durations.end-of-lease.bedroomMinutes']).toMatch(
+        /^End of Lease Cleaning: Time per bedroom: /,
+      );
+    }
+    expect(await json(await app.get('/api/prices'))).toEqual({ ...DEFAULT_PRICE_LIST, gstRegistered: true });
+    expect(await json(await app.get('/api/prices/history'))).toEqual([]);
   });
 
   it('refuses a half cent or a negative price with a 400 naming the price, and saves nothing', async () => {

@@ -9,10 +9,12 @@ import { actorOf } from '../../quote-requests/history.ts';
 export type PriceListAnswer = PriceList & { gstRegistered: boolean };
 
 /**
- * The business's price list, for the signed-in admin: GET / (the list with GST_REGISTERED as
- * `gstRegistered`), PUT / (the whole list; each changed price is recorded with who changed it) and
- * GET /history (every change, newest first). Prices are not quote or customer data, so these need no
- * quote-dashboard unlock; prices never appear on public pages.
+ * The business's price list, for the signed-in admin: GET / (the list with its `durations` — each
+ * service's time in minutes — and GST_REGISTERED as `gstRegistered`), PUT / (the whole list, its
+ * `durations` optional: left out, the times stay as they are; each changed price or time is recorded
+ * with who changed it) and GET /history (every change, newest first, each with its `unit`: cents or
+ * minutes). Prices are not quote or customer data, so these need no quote-dashboard unlock; prices
+ * never appear on public pages.
  */
 export const priceRoutes = new Hono<AuthEnv>()
   .use(requireAdmin)

@@ -1,5 +1,10 @@
 import type { QuoteRequest } from '@cleanquote/quote-core';
-import { DEFAULT_PRICE_LIST, type QuoteLine, quoteLinesFor } from '@cleanquote/quote-core/staff';
+import {
+  DEFAULT_PRICE_LIST,
+  estimateDurationMinutes,
+  type QuoteLine,
+  quoteLinesFor,
+} from '@cleanquote/quote-core/staff';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, melbourneDay } from '../../lib/melbourne-time.ts';
 import type { MailDeliveryWorker } from '../../mail/delivery.ts';
@@ -83,6 +88,11 @@ describe('POST, PUT and GET /api/contact/:id/quote', () => {
         { ...LINES[2], lineTotalCents: 6000 },
       ],
       note: 'See you soon',
+      // Without staff's figure, the price list's estimate for the request's answers.
+      durationMinutes: estimateDurationMinutes(
+        validQuoteRequests.regularClean as QuoteRequest,
+        DEFAULT_PRICE_LIST,
+      ),
       totalCents: 25500,
       // $255.00 ÷ 11 = $23.1818…
       gstCents: 2318,
@@ -113,6 +123,89 @@ describe('POST, PUT and GET /api/contact/:id/quote', () => {
     expect(read).toMatchObject({ version: 1, status: 'draft', totalCents: 19500, gstCents: 1773 });
     expect(read.lines.map((line) => line.description)).toEqual(['Regular Cleaning', 'Bedrooms']);
     expect(read.versions).toEqual([{ version: 1, status: 'draft', sentAt: null, totalCents: 19500 }]);
+  });
+
+  it('stores how long the visit takes: staff’s figure, else the price list’s estimate, and answers it', async () => {
+    const app = await open();
+    // An end of lease clean of 3 bedrooms and 2 bathrooms: 3 h + 3 × 45 min + 2 × 30 min = 6 h 15 min.
+    const quote = await app.storeQuote({
+      request: { ...validQuoteRequests.endOfLeaseWithCarpet, bedrooms: '3', bathrooms: '2' },
+    });
+    const path = `/api/contact/${quote.id}/quote`;
+    const stored = async () => {
+      const rows = await app.database.db
+        .select({ version: pricedQuotes.version, durationMinutes: pricedQuotes.durationMinutes })
+        .from(pricedQuotes)
+        .where(eq(pricedQuotes.quoteId, quote.id));
+      return rows.sort((a, b) => a.version - b.version).map((row) => row.durationMinutes);
+    };
+
+    const created = await app.post(path, { lines: LINES });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ version: 1, durationMinutes: 375 });
+    expect(await stored()).toEqual([375]);
+
+    const timed = await put(app, path, { lines: LINES, durationMinutes: 240 });
+    expect(timed.status).toBe(200);
+    expect(await timed.json()).toMatchObject({ version: 1, durationMinutes: 240 });
+    expect(await json(await app.get(path))).toMatchObject({ version: 1, durationMinutes: 240 });
+    expect(await stored()).toEqual([240]);
+
+    // Once sent, a change drafts version 2 with its own length; version 1 keeps its own.
+    await app.post(`${path}/send`, {});
+    const next = await put(app, path, { lines: LINES, durationMinutes: 270 });
+    expect(await next.json()).toMatchObject({ version: 2, durationMinutes: 270 });
+    expect(await stored()).toEqual([240, 270]);
+    // Sent without a length, the draft takes the estimate again.
+    const estimated = await put(app, path, { lines: LINES });
+    expect(await estimated.json()).toMatchObject({ version: 2, durationMinutes: 375 });
+    expect(await stored()).toEqual([240, 375]);
+  });
+
+  it('answers the estimate, with today’s price list, for a version stored without a length', async () => {
+    const app = await open();
+    const quote = await app.storeQuote({
+      request: { ...validQuoteRequests.endOfLeaseWithCarpet, bedrooms: '3', bathrooms: '2' },
+    });
+    const path = `/api/contact/${quote.id}/quote`;
+    await app.post(path, { lines: LINES, durationMinutes: 240 });
+    await app.database.writes.run((tx) =>
+      tx.update(pricedQuotes).set({ durationMinutes: null }).where(eq(pricedQuotes.quoteId, quote.id)),
+    );
+    expect(await json(await app.get(path))).toMatchObject({ version: 1, durationMinutes: 375 });
+
+    const list = structuredClone(DEFAULT_PRICE_LIST);
+    list.durations['end-of-lease'].baseMinutes = 120;
+    expect((await put(app, '/api/prices', list)).status).toBe(200);
+    expect(await json(await app.get(path))).toMatchObject({ version: 1, durationMinutes: 315 });
+  });
+
+  it('answers 400 naming durationMinutes when it is not whole minutes from 15 to 720, and saves nothing', async () => {
+    const app = await open();
+    const quote = await app.storeQuote();
+    const path = `/api/contact/${quote.id}/quote`;
+    const message = 'The estimated time is a whole number of minutes from 15 to 720';
+    for (const durationMinutes of [0, 10, 721, 90.5, '240', null]) {
+      for (const response of [
+        await app.post(path, { lines: LINES, durationMinutes }),
+        await put(app, path, { lines: LINES, durationMinutes }),
+      ]) {
+        expect(response.status, String(durationMinutes)).toBe(400);
+        expect(await response.json()).toEqual({
+          error: 'Please check the highlighted fields.',
+          fields: { durationMinutes: message },
+          requestId: expect.any(String),
+        });
+      }
+    }
+    expect((await app.get(path)).status).toBe(404);
+    // The bounds themselves are fine.
+    expect(await json(await app.post(path, { lines: LINES, durationMinutes: 15 }))).toMatchObject({
+      durationMinutes: 15,
+    });
+    expect(await json(await put(app, path, { lines: LINES, durationMinutes: 720 }))).toMatchObject({
+      durationMinutes: 720,
+    });
   });
 
   it('starts from the lines the request’s answers price', async () => {
@@ -464,7 +557,7 @@ describe('the inbox and the dashboard', () => {
     expect(firstPage.headers.get('Link')).toContain('awaiting=customer');
     const refused = await app.get('/api/contact?awaiting=staff');
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ fields: { awaiting: 'Use customer' } });
+    expect(await refused.json()).toMatchObject({ fields: { awaiting: 'Use customer or booking' } });
 
     const status = await json<{ quotesAwaitingAnswer: number }>(await app.get('/api/admin/status'));
     expect(status.quotesAwaitingAnswer).toBe(3);

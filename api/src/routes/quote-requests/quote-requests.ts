@@ -64,6 +64,8 @@ function refused(c: Context<AuthEnv>, refusal: QuoteRefusal) {
  * - POST /:id/status, /:id/notes, /:id/reply — the pipeline, notes, and replies through the outbox.
  * - POST, PUT, GET /:id/quote and POST /:id/quote/send — the request's priced quote: draft version 1,
  *   change the draft (or, once sent, draft the next version), read it with its versions, send it.
+ *   Each version has `durationMinutes`, the visit's length: sent beside the lines, else the price
+ *   list's estimate.
  * - GET /:id/xero, POST /:id/xero/invoice and /:id/xero/retry — where the quote stands in Xero,
  *   'Create Invoice in Xero' (queued once, however often pressed) and Retry of a failed write.
  */
