@@ -1,4 +1,11 @@
-import { DEFAULT_PRICE_LIST, formatAud, quoteLinesFor, quoteTotals } from '@cleanquote/quote-core/staff';
+import {
+  DEFAULT_PRICE_LIST,
+  durationText,
+  estimateDurationMinutes,
+  formatAud,
+  quoteLinesFor,
+  quoteTotals,
+} from '@cleanquote/quote-core/staff';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
@@ -77,7 +84,10 @@ export const NoQuoteYet: Story = {
   },
 };
 
-/** 'Prepare Quote' opens the editor with one line per priced answer and the total as typed. */
+/**
+ * 'Prepare Quote' opens the editor with one line per priced answer, the total as typed and the
+ * estimated time from the price list's times, its hours beside it.
+ */
 export const PreparingAQuote: Story = {
   ...pageWith(null),
   play: async ({ canvasElement }) => {
@@ -96,6 +106,10 @@ export const PreparingAQuote: Story = {
     await expect(editor.getByText('GST included').nextElementSibling).toHaveTextContent(
       formatAud(total.gstCents),
     );
+    const estimate = estimateDurationMinutes(requests.sophie, DEFAULT_PRICE_LIST);
+    const time = editor.getByRole('spinbutton', { name: /^Estimated time/ });
+    await expect(time).toHaveValue(estimate);
+    await expect(time).toHaveAccessibleDescription(expect.stringContaining(durationText(estimate)));
     for (const button of ['Save Draft', 'Send Quote', 'Cancel', 'Add line'])
       await expect(editor.getByRole('button', { name: button })).toBeVisible();
   },
@@ -113,6 +127,7 @@ export const Draft: Story = {
     await expect(section.getByText('GST included').nextElementSibling).toHaveTextContent('$26.73');
     await expect(section.getByRole('button', { name: 'Edit Quote' })).toBeVisible();
     await expect(section.getByRole('button', { name: 'Send Quote' })).toBeVisible();
+    await expect(section.getByText('Estimated time:')).toHaveTextContent('Estimated time: 2 h');
     await expect(versionsOf(section)).toEqual(['Version 1 — Draft — not sent — $294.00']);
   },
 };
@@ -258,6 +273,27 @@ export const InvalidQuantity: Story = {
     ).toBeVisible();
     await expect(quantity).toHaveAttribute('aria-invalid', 'true');
     await expect(quantity).toHaveFocus();
+  },
+};
+
+/** An estimated time outside 15 minutes to 12 hours: the field says so in the server's words. */
+export const InvalidEstimatedTime: Story = {
+  ...pageWith(sophieDraft),
+  play: async ({ canvasElement }) => {
+    const section = await quoteSection(canvasElement, 'Quote: Draft');
+    await userEvent.click(section.getByRole('button', { name: 'Edit Quote' }));
+    const editor = within(await section.findByRole('form', { name: 'Edit Quote' }));
+    const time = editor.getByRole('spinbutton', { name: /^Estimated time/ });
+    await expect(time).toHaveValue(120);
+    await userEvent.clear(time);
+    await userEvent.type(time, '800');
+    await expect(time).toHaveAccessibleDescription(expect.stringContaining('—'));
+    await userEvent.click(editor.getByRole('button', { name: 'Save Draft' }));
+    await expect(
+      await editor.findByText('The estimated time is a whole number of minutes from 15 to 720'),
+    ).toBeVisible();
+    await expect(time).toHaveAttribute('aria-invalid', 'true');
+    await expect(time).toHaveFocus();
   },
 };
 

@@ -4,8 +4,9 @@ import type { PriceListAnswer } from '../../sites/web/src/admin/lib/price-list-q
 import type { PriceChange } from '../../sites/web/src/admin/prices/prices-queries.ts';
 
 /*
- * The price list on /prices, as GET /api/prices and /api/prices/history answer: the defaults, and
- * the same list after Kate raised the end-of-lease price per bedroom from $60 to $65.
+ * The price list on /prices, as GET /api/prices and /api/prices/history answer: the defaults, the
+ * same list after Kate raised the end-of-lease price per bedroom from $60 to $65, and after she
+ * lengthened the end-of-lease base time from 3 h to 3 h 20 min.
  */
 
 /** The key of the end-of-lease price per bedroom. */
@@ -31,8 +32,31 @@ export const bedroomRaised = {
   actor: { name: 'Kate', email: 'kate@sparkleclean.example' },
   key: bedroomKey,
   label: 'End of Lease Cleaning: Per bedroom',
+  unit: 'cents',
   oldCents: 6000,
   newCents: 6500,
+} as const satisfies PriceChange;
+
+/** The list with the end-of-lease base time at 3 h 20 min. */
+export const longerEndOfLease = {
+  ...DEFAULT_PRICE_LIST,
+  durations: {
+    ...DEFAULT_PRICE_LIST.durations,
+    'end-of-lease': { ...DEFAULT_PRICE_LIST.durations['end-of-lease'], baseMinutes: 200 },
+  },
+  gstRegistered: true,
+} satisfies PriceList & PriceListAnswer;
+
+/** Kate's change of the end-of-lease base time, in minutes. */
+export const endOfLeaseLonger = {
+  id: 'price-change-0402',
+  at: '2026-04-01T23:15:00.000Z',
+  actor: { name: 'Kate', email: 'kate@sparkleclean.example' },
+  key: 'durations.end-of-lease.baseMinutes',
+  label: 'End of Lease Cleaning: Base time',
+  unit: 'minutes',
+  oldCents: 180,
+  newCents: 200,
 } as const satisfies PriceChange;
 
 /** GET /api/prices and /api/prices/history answering `list` and `history`. */

@@ -2,12 +2,20 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
-import { bedroomRaised, defaultPrices, pricesAnswer, raisedBedroomPrices } from './prices-fixtures.ts';
+import {
+  bedroomRaised,
+  defaultPrices,
+  endOfLeaseLonger,
+  longerEndOfLease,
+  pricesAnswer,
+  raisedBedroomPrices,
+} from './prices-fixtures.ts';
 import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
 
 /**
  * Staff on /prices: the price list every new quote starts from, typed in dollars and grouped by
- * service, and who changed which price when. Customers never see it.
+ * service, each service's estimated time in minutes, and who changed which price or time when.
+ * Customers never see it.
  */
 const meta = {
   title: 'Staff/Prices/Price list',
@@ -81,6 +89,47 @@ export const NotAnAmount: Story = {
         'End of Lease Cleaning: Per bedroom: enter an amount in dollars, like 123.45',
       ),
     ).toBeVisible();
+  },
+};
+
+/** Each service's estimated time, in its own group: a changed time and its history in hours and minutes. */
+export const EstimatedTimes: Story = {
+  parameters: { msw: { handlers: [signedIn, ...pricesAnswer(longerEndOfLease, [endOfLeaseLonger])] } },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    const times = within(await page.findByRole('group', { name: 'End of Lease Cleaning: Estimated time' }));
+    await expect(
+      times.getByRole('textbox', { name: 'End of Lease Cleaning: Base time in minutes' }),
+    ).toHaveValue('200');
+    await expect(
+      times.getByRole('textbox', { name: 'End of Lease Cleaning: Time per bedroom in minutes' }),
+    ).toHaveValue('45');
+    await expect(
+      times.getByRole('textbox', { name: 'End of Lease Cleaning: Time per bathroom in minutes' }),
+    ).toHaveValue('30');
+    const oven = within(page.getByRole('group', { name: 'Oven Cleaning: Estimated time' }));
+    await expect(oven.getAllByRole('textbox')).toHaveLength(1);
+    const change = (await page.findByText('End of Lease Cleaning: Base time')).closest('li');
+    await expect(change).toHaveTextContent(
+      'End of Lease Cleaning: Base time: 3 h → 3 h 20 min by Kate on 02/04/2026 at 10:15 AM',
+    );
+  },
+};
+
+/** A time that is not whole minutes: the field says so in the server's words, and nothing is sent. */
+export const FractionOfAMinute: Story = {
+  parameters: { msw: { handlers: [signedIn, ...pricesAnswer(defaultPrices, [])] } },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    const field = await page.findByRole('textbox', {
+      name: 'Deep Cleaning: Time per bathroom in minutes',
+    });
+    await userEvent.clear(field);
+    await userEvent.type(field, '22.5');
+    await userEvent.click(page.getByRole('button', { name: 'Save Prices' }));
+    await expect(await page.findByText('Deep Cleaning: Time per bathroom: whole minutes only')).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveFocus();
   },
 };
 

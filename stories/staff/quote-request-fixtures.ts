@@ -253,6 +253,8 @@ export function pricedQuote(
     version: number,
     lines: totals.lines,
     note: '',
+    // The default time of an oven clean, the service these stories price.
+    durationMinutes: 120,
     totalCents: totals.totalCents,
     gstCents: totals.gstCents,
     exGstCents: totals.exGstCents,

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdmin, signIn } from '../../../../../api/src/test-support/sign-in.ts';
 import { createTestApp } from '../../../../../api/src/test-support/test-app.ts';
 import {
+  DURATION_KEYS,
+  FIELD_KEYS,
   notAnAmountMessage,
+  notMinutesMessage,
   PRICE_KEYS,
   type PriceFormValues,
   priceFormResolver,
@@ -38,6 +41,43 @@ describe('the price list form', () => {
     expect(values.urgentSurchargeCents).toBe('50.00');
     for (const key of PRICE_KEYS) expect(get(values, key), key).toMatch(/^\d+\.\d{2}$/);
     expect(new Set(PRICE_KEYS).size).toBe(priceItems(DEFAULT_PRICE_LIST).length);
+  });
+
+  it('shows every time of the list in minutes, under its key, each service’s after its prices', () => {
+    const values = priceFormValues(DEFAULT_PRICE_LIST);
+    expect(get(values, 'durations.end-of-lease.baseMinutes')).toBe('180');
+    expect(get(values, 'durations.end-of-lease.bedroomMinutes')).toBe('45');
+    expect(get(values, 'durations.oven-clean.baseMinutes')).toBe('120');
+    for (const key of DURATION_KEYS) expect(get(values, key), key).toMatch(/^\d+$/);
+    expect([...FIELD_KEYS].sort()).toEqual([...PRICE_KEYS, ...DURATION_KEYS].sort());
+    const place = (key: string) => FIELD_KEYS.indexOf(key);
+    expect(place('durations.end-of-lease.baseMinutes')).toBeGreaterThan(
+      place('services.end-of-lease.carpetRoomCents.other-rooms'),
+    );
+    expect(place('durations.end-of-lease.bathroomMinutes')).toBeLessThan(
+      place('services.carpet-clean.baseCents'),
+    );
+    expect(FIELD_KEYS.at(-1)).toBe('urgentSurchargeCents');
+  });
+
+  it('sends the times typed as whole minutes with the prices', async () => {
+    const key = 'durations.end-of-lease.baseMinutes';
+    const result = await priceFormResolver(typed(key, ' 200 '), undefined, options);
+    expect(result.errors).toEqual({});
+    expect(result.values).toEqual(withPrices(DEFAULT_PRICE_LIST, new Map([[key, 200]])));
+  });
+
+  it.each([
+    ['90.5', 'End of Lease Cleaning: Time per bedroom: whole minutes only'],
+    ['-15', 'End of Lease Cleaning: Time per bedroom: can’t be negative'],
+    ['721', 'End of Lease Cleaning: Time per bedroom: at most 720 minutes (12 hours)'],
+    ['', notMinutesMessage('durations.end-of-lease.bedroomMinutes')],
+    ['an hour', 'End of Lease Cleaning: Time per bedroom: enter a time in minutes, like 90'],
+  ])('refuses the time %s at its field', async (text, message) => {
+    const key = 'durations.end-of-lease.bedroomMinutes';
+    const result = await priceFormResolver(typed(key, text), undefined, options);
+    expect((get(result.errors, key) as FieldError | undefined)?.message).toBe(message);
+    expect(Object.keys(result.errors)).toEqual(['durations']);
   });
 
   it('sends the prices typed as whole cents, every one of them', async () => {

@@ -1,6 +1,8 @@
+import { SERVICE_TYPES } from '@cleanquote/quote-core';
 import {
   centsToDollarsText,
   DEFAULT_PRICE_LIST,
+  durationItems,
   type PriceList,
   type PriceListInput,
   priceItems,
@@ -8,28 +10,48 @@ import {
   priceList,
 } from '@cleanquote/quote-core/staff';
 import { type FieldErrors, type Resolver, set } from 'react-hook-form';
-import { centsOfTypedDollars } from '../lib/typed-dollars.ts';
+import { centsOfTypedDollars, typedCount } from '../lib/typed-dollars.ts';
 
 /** Every number of `T` as the text of a field. */
 type AsText<T> = { [K in keyof T]: T[K] extends number ? string : AsText<T[K]> };
 
 /**
- * The price list form's values: the price list's shape, each price as the dollars typed ('123.45').
- * A field's name is its price's key ('services.end-of-lease.bedroomCents'), which is also the path
- * the server's 400 names, so the server's messages land on the same field.
+ * The price list form's values: the price list's shape, each price as the dollars typed ('123.45'),
+ * each time as the minutes typed ('180'). A field's name is its key ('services.end-of-lease.bedroomCents',
+ * 'durations.end-of-lease.baseMinutes'), which is also the path the server's 400 names, so the
+ * server's messages land on the same field.
  */
-export type PriceFormValues = AsText<Pick<PriceList, 'services' | 'urgentSurchargeCents'>>;
+export type PriceFormValues = AsText<Pick<PriceList, 'services' | 'urgentSurchargeCents' | 'durations'>>;
 
 /** Every price's key, in the screen's order: the list names every price whatever its amounts. */
 export const PRICE_KEYS: readonly string[] = priceItems(DEFAULT_PRICE_LIST).map((item) => item.key);
 
+/** Every time's key, in the screen's order. */
+export const DURATION_KEYS: readonly string[] = durationItems(DEFAULT_PRICE_LIST).map((item) => item.key);
+
+/** Every field's key in the screen's order: each service's prices then its times, then the surcharge. */
+export const FIELD_KEYS: readonly string[] = [
+  ...SERVICE_TYPES.flatMap((service) => [
+    ...priceItems(DEFAULT_PRICE_LIST)
+      .filter((item) => item.service === service)
+      .map((item) => item.key),
+    ...durationItems(DEFAULT_PRICE_LIST)
+      .filter((item) => item.service === service)
+      .map((item) => item.key),
+  ]),
+  ...priceItems(DEFAULT_PRICE_LIST)
+    .filter((item) => item.service === undefined)
+    .map((item) => item.key),
+];
+
 const read = (values: unknown, key: string): unknown =>
   key.split('.').reduce<unknown>((at, step) => (at as Record<string, unknown> | undefined)?.[step], values);
 
-/** The form's values of a price list: each price as dollars, in the shape of the list. */
+/** The form's values of a price list: each price as dollars and each time as minutes, in the shape of the list. */
 export function priceFormValues(list: PriceList): PriceFormValues {
   const values = {};
   for (const item of priceItems(list)) set(values, item.key, centsToDollarsText(item.cents));
+  for (const item of durationItems(list)) set(values, item.key, String(item.minutes));
   return values as PriceFormValues;
 }
 
@@ -38,10 +60,16 @@ export function notAnAmountMessage(key: string): string {
   return `${priceLabel(key)}: enter an amount in dollars, like 123.45`;
 }
 
+/** What a time's field says when its text is no number at all. */
+export function notMinutesMessage(key: string): string {
+  return `${priceLabel(key)}: enter a time in minutes, like 90`;
+}
+
 /**
- * The price list form's check: every price read from dollars into cents, then judged by the server's
- * own schema (priceList), so a field shows the server's message for it ('End of Lease Cleaning: Per
- * bedroom: can’t be negative') before any request. Valid, it gives the JSON PUT /api/prices takes.
+ * The price list form's check: every price read from dollars into cents and every time as minutes,
+ * then judged by the server's own schema (priceList), so a field shows the server's message for it
+ * ('End of Lease Cleaning: Per bedroom: can’t be negative') before any request. Valid, it gives the
+ * JSON PUT /api/prices takes, times included.
  */
 export const priceFormResolver: Resolver<PriceFormValues, unknown, PriceListInput> = async (values) => {
   const cents = {};
@@ -51,6 +79,12 @@ export const priceFormResolver: Resolver<PriceFormValues, unknown, PriceListInpu
     const amount = centsOfTypedDollars(typeof typed === 'string' ? typed : '');
     if (Number.isNaN(amount)) messages.set(key, notAnAmountMessage(key));
     set(cents, key, amount);
+  }
+  for (const key of DURATION_KEYS) {
+    const typed = read(values, key);
+    const minutes = typedCount(typeof typed === 'string' ? typed : '');
+    if (Number.isNaN(minutes)) messages.set(key, notMinutesMessage(key));
+    set(cents, key, minutes);
   }
   const result = priceList.safeParse(cents);
   if (result.success && messages.size === 0) return { values: result.data, errors: {} };

@@ -31,15 +31,26 @@ const change: PriceChange = {
   actor: { name: 'Sarah', email: 'owner@sparkleclean.example' },
   key: 'services.end-of-lease.bedroomCents',
   label: 'End of Lease Cleaning: Per bedroom',
+  unit: 'cents',
   oldCents: 6000,
   newCents: 6500,
+};
+const timeChange: PriceChange = {
+  id: 'change-2',
+  at: '2026-11-24T22:05:00.000Z',
+  actor: { name: 'Sarah', email: 'owner@sparkleclean.example' },
+  key: 'durations.end-of-lease.baseMinutes',
+  label: 'End of Lease Cleaning: Base time',
+  unit: 'minutes',
+  oldCents: 180,
+  newCents: 200,
 };
 
 beforeEach(() => {
   resetSiteState();
   ({ routes, sent } = stubStaffApi({
     'GET /api/prices': () => json(200, prices),
-    'GET /api/prices/history': () => json(200, [change]),
+    'GET /api/prices/history': () => json(200, [timeChange, change]),
   }));
 });
 
@@ -67,13 +78,55 @@ describe('the price list screen', () => {
     );
   });
 
-  it('lists who changed which price, when, from what to what', async () => {
+  it('shows each service’s estimated time in minutes, in a group of its own', async () => {
+    renderScreen();
+    const service = within(await screen.findByRole('group', { name: 'End of Lease Cleaning' }));
+    const times = within(service.getByRole('group', { name: 'End of Lease Cleaning: Estimated time' }));
+    const value = (name: string) => (times.getByLabelText(name) as HTMLInputElement).value;
+    expect(value('End of Lease Cleaning: Base time in minutes')).toBe('180');
+    expect(value('End of Lease Cleaning: Time per bedroom in minutes')).toBe('45');
+    expect(value('End of Lease Cleaning: Time per bathroom in minutes')).toBe('30');
+    // A service not timed by rooms has its base time only.
+    const oven = within(screen.getByRole('group', { name: 'Oven Cleaning: Estimated time' }));
+    expect(oven.getAllByRole('textbox').map((field) => (field as HTMLInputElement).value)).toEqual(['120']);
+    expect(screen.queryByRole('group', { name: /Urgency.*Estimated time/ })).toBeNull();
+  });
+
+  it('lists who changed which price or time, when, from what to what', async () => {
     renderScreen();
     const changes = within(await screen.findByRole('region', { name: 'Price changes' }));
-    const item = await changes.findByRole('listitem');
-    expect(item.textContent).toBe(
+    const items = await changes.findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      `End of Lease Cleaning: Base time: 3 h → 3 h 20 min by Sarah on ${formatMelbourneTime(timeChange.at)}`,
       `End of Lease Cleaning: Per bedroom: $60.00 → $65.00 by Sarah on ${formatMelbourneTime(change.at)}`,
+    ]);
+  });
+
+  it('sends the times typed as minutes, and puts the server’s message on the time it names', async () => {
+    routes['PUT /api/prices'] = () =>
+      json(400, {
+        error: 'Please check the highlighted fields.',
+        fields: {
+          'durations.deep-clean.bathroomMinutes': 'Deep Cleaning: Time per bathroom: can’t be negative',
+        },
+      });
+    renderScreen();
+    const bathroom = (await screen.findByLabelText(
+      'Deep Cleaning: Time per bathroom in minutes',
+    )) as HTMLInputElement;
+    await act(async () => fireEvent.input(bathroom, { target: { value: '40' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save Prices' })));
+    const put = sent.find((each) => each.call === 'PUT /api/prices');
+    expect((put?.body as typeof prices | undefined)?.durations['deep-clean']).toEqual({
+      baseMinutes: 180,
+      bedroomMinutes: 30,
+      bathroomMinutes: 40,
+    });
+    expect(bathroom.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(bathroom.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Deep Cleaning: Time per bathroom: can’t be negative',
     );
+    expect(document.activeElement).toBe(bathroom);
   });
 
   it('sends cents, and puts the server’s field messages on the price they name', async () => {

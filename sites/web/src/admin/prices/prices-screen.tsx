@@ -1,6 +1,9 @@
 import './prices.css';
 import { SERVICE_LABELS, SERVICE_TYPES } from '@cleanquote/quote-core';
 import {
+  type DurationItem,
+  durationItems,
+  durationText,
   formatAud,
   type PriceItem,
   type PriceList,
@@ -9,17 +12,25 @@ import {
 } from '@cleanquote/quote-core/staff';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { type FieldError, type FieldPath, get, useForm } from 'react-hook-form';
+import {
+  type FieldError,
+  type FieldErrors,
+  type FieldPath,
+  get,
+  type UseFormRegister,
+  useForm,
+} from 'react-hook-form';
 import { showToast } from '../../state/site-state.ts';
 import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { showServerFieldErrors } from '../lib/field-errors.ts';
 import { reportFormFailure } from '../lib/query-client.ts';
-import { PRICE_KEYS, type PriceFormValues, priceFormResolver, priceFormValues } from './price-form.ts';
+import { FIELD_KEYS, type PriceFormValues, priceFormResolver, priceFormValues } from './price-form.ts';
 import { type PriceChange, priceHistoryQuery, pricesScreenQuery, useSavePrices } from './prices-queries.ts';
 
 /**
  * /prices: the price list a quote request's 'Prepare Quote' starts from — every price, grouped by
- * service, typed in dollars, and 'Save Prices' — then every change of a price, who made it and when.
+ * service, typed in dollars, with each service's estimated time in minutes, and 'Save Prices' — then
+ * every change of a price or time, who made it and when.
  * Prices are no customer data, so the quote dashboard's password does not guard them; they never
  * appear on the public site.
  */
@@ -31,8 +42,9 @@ export function PricesScreen() {
         <h1>Price List</h1>
       </div>
       <p className="muted">
-        What each answer of a quote request costs, in dollars, GST inclusive. 'Prepare Quote' on a quote
-        request starts from these prices; customers never see this list.
+        What each answer of a quote request costs, in dollars, GST inclusive, and how long each service takes,
+        in minutes. 'Prepare Quote' on a quote request starts from these prices and times; customers never see
+        this list.
       </p>
       {list ? (
         <PriceForm list={list} />
@@ -46,22 +58,116 @@ export function PricesScreen() {
   );
 }
 
-/** The groups of the form: each service's prices, then the surcharge that applies to any of them. */
-function groupsOf(list: PriceList): { legend: string; items: PriceItem[] }[] {
+/**
+ * The groups of the form: each service's prices and its estimated time, then the surcharge that
+ * applies to any of them.
+ */
+function groupsOf(
+  list: PriceList,
+): { legend: string; prefix: string; items: PriceItem[]; times: DurationItem[] }[] {
   const items = priceItems(list);
+  const times = durationItems(list);
   return [
     ...SERVICE_TYPES.map((service) => ({
       legend: SERVICE_LABELS[service],
+      // The service is the group's legend; each label keeps it for assistive technology, so every
+      // price's and time's name says which service it belongs to.
+      prefix: `${SERVICE_LABELS[service]}: `,
       items: items.filter((item) => item.service === service),
+      times: times.filter((item) => item.service === service),
     })),
-    { legend: 'Urgency', items: items.filter((item) => item.service === undefined) },
+    { legend: 'Urgency', prefix: '', items: items.filter((item) => item.service === undefined), times: [] },
   ];
 }
 
-/** How many prices `saved` changed from `before`. */
-function changedCount(before: PriceList, saved: PriceList): number {
-  const old = new Map(priceItems(before).map((item) => [item.key, item.cents]));
-  return priceItems(saved).filter((item) => old.get(item.key) !== item.cents).length;
+/** How many prices and how many times `saved` changed from `before`. */
+function changedCount(before: PriceList, saved: PriceList): { prices: number; times: number } {
+  const oldPrices = new Map(priceItems(before).map((item) => [item.key, item.cents]));
+  const oldTimes = new Map(durationItems(before).map((item) => [item.key, item.minutes]));
+  return {
+    prices: priceItems(saved).filter((item) => oldPrices.get(item.key) !== item.cents).length,
+    times: durationItems(saved).filter((item) => oldTimes.get(item.key) !== item.minutes).length,
+  };
+}
+
+/** 'No price changed.', '1 price changed. …', '2 prices and 1 time changed. …' */
+function savedMessage({ prices, times }: { prices: number; times: number }): string {
+  const counted = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+  const parts = [
+    ...(prices > 0 ? [counted(prices, 'price')] : []),
+    ...(times > 0 ? [counted(times, 'time')] : []),
+  ];
+  if (parts.length === 0) return 'No price changed.';
+  return `${parts.join(' and ')} changed. New quotes start from them.`;
+}
+
+/** Props of {@link AmountField}. */
+interface AmountFieldProps {
+  item: { key: string; label: string };
+  unit: 'dollars' | 'minutes';
+  fieldId: (key: string) => string;
+  register: UseFormRegister<PriceFormValues>;
+  errors: FieldErrors<PriceFormValues>;
+  /** Where the group's legend already says it, the part of the label the screen need not repeat. */
+  hiddenPrefix: string;
+}
+
+/** One price (typed in dollars) or time (typed in minutes), with its server's message under it. */
+function AmountField({ item, unit, fieldId, register, errors, hiddenPrefix }: AmountFieldProps) {
+  const id = fieldId(item.key);
+  const message = (get(errors, item.key) as FieldError | undefined)?.message;
+  const own =
+    hiddenPrefix && item.label.startsWith(hiddenPrefix) ? item.label.slice(hiddenPrefix.length) : item.label;
+  const input = (
+    <input
+      id={id}
+      inputMode={unit === 'dollars' ? 'decimal' : 'numeric'}
+      autoComplete="off"
+      spellCheck={false}
+      {...register(item.key as FieldPath<PriceFormValues>)}
+      aria-invalid={message ? true : undefined}
+      aria-describedby={message ? `${id}-error` : undefined}
+    />
+  );
+  return (
+    <div className="field price-field">
+      <label htmlFor={id}>
+        {/* Each space stays outside the hidden words: accessible names drop it from inside them. */}
+        {own === item.label ? null : (
+          <>
+            <span className="visually-hidden">{hiddenPrefix.trimEnd()}</span>{' '}
+          </>
+        )}
+        {own}
+        {unit === 'minutes' ? (
+          <>
+            {' '}
+            <span className="visually-hidden">in minutes</span>
+          </>
+        ) : null}
+      </label>
+      {unit === 'dollars' ? (
+        <div className="money-input">
+          <span className="money-input__sign" aria-hidden="true">
+            $
+          </span>
+          {input}
+        </div>
+      ) : (
+        <div className="minutes-input">
+          {input}
+          <span className="minutes-input__unit" aria-hidden="true">
+            min
+          </span>
+        </div>
+      )}
+      {message ? (
+        <p id={`${id}-error`} className="field-error">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 function PriceForm({ list }: { list: PriceList }) {
@@ -79,17 +185,10 @@ function PriceForm({ list }: { list: PriceList }) {
     save.mutate(prices, {
       onSuccess: (saved) => {
         reset(priceFormValues(saved));
-        const changed = changedCount(list, saved);
-        showToast({
-          title: 'Prices Saved',
-          description:
-            changed === 0
-              ? 'No price changed.'
-              : `${changed} price${changed === 1 ? '' : 's'} changed. New quotes start from them.`,
-        });
+        showToast({ title: 'Prices Saved', description: savedMessage(changedCount(list, saved)) });
       },
       onError: (error) => {
-        if (showServerFieldErrors(error, PRICE_KEYS as FieldPath<PriceFormValues>[], setError)) return;
+        if (showServerFieldErrors(error, FIELD_KEYS as FieldPath<PriceFormValues>[], setError)) return;
         reportFormFailure(error, 'Prices Not Saved', 'The prices could not be saved. Please try again.');
       },
     });
@@ -97,49 +196,31 @@ function PriceForm({ list }: { list: PriceList }) {
 
   return (
     <form className="price-form" onSubmit={(event) => void submit(event)} noValidate>
-      {groupsOf(list).map((group) => (
-        <fieldset key={group.legend} className="card price-group">
-          <legend>{group.legend}</legend>
-          <div className="price-group__fields">
-            {group.items.map((item) => {
-              const id = fieldId(item.key);
-              const message = (get(formState.errors, item.key) as FieldError | undefined)?.message;
-              // The service is the group's legend; the label keeps it for assistive technology,
-              // so every price's name says which service it belongs to.
-              const prefix = item.service ? `${SERVICE_LABELS[item.service]}: ` : '';
-              const own =
-                prefix && item.label.startsWith(prefix) ? item.label.slice(prefix.length) : item.label;
-              return (
-                <div key={item.key} className="field price-field">
-                  <label htmlFor={id}>
-                    {own === item.label ? null : <span className="visually-hidden">{prefix}</span>}
-                    {own}
-                  </label>
-                  <div className="money-input">
-                    <span className="money-input__sign" aria-hidden="true">
-                      $
-                    </span>
-                    <input
-                      id={id}
-                      inputMode="decimal"
-                      autoComplete="off"
-                      spellCheck={false}
-                      {...register(item.key as FieldPath<PriceFormValues>)}
-                      aria-invalid={message ? true : undefined}
-                      aria-describedby={message ? `${id}-error` : undefined}
-                    />
-                  </div>
-                  {message ? (
-                    <p id={`${id}-error`} className="field-error">
-                      {message}
-                    </p>
-                  ) : null}
+      {groupsOf(list).map(({ legend, prefix, items, times }) => {
+        const field = { fieldId, register, errors: formState.errors };
+        return (
+          <fieldset key={legend} className="card price-group">
+            <legend>{legend}</legend>
+            <div className="price-group__fields">
+              {items.map((item) => (
+                <AmountField key={item.key} item={item} unit="dollars" hiddenPrefix={prefix} {...field} />
+              ))}
+            </div>
+            {times.length > 0 ? (
+              <fieldset className="price-times">
+                <legend>
+                  <span className="visually-hidden">{prefix.trimEnd()}</span> Estimated time
+                </legend>
+                <div className="price-group__fields">
+                  {times.map((item) => (
+                    <AmountField key={item.key} item={item} unit="minutes" hiddenPrefix={prefix} {...field} />
+                  ))}
                 </div>
-              );
-            })}
-          </div>
-        </fieldset>
-      ))}
+              </fieldset>
+            ) : null}
+          </fieldset>
+        );
+      })}
       <div className="price-form__actions">
         <button type="submit" className="button" aria-disabled={save.isPending || undefined}>
           {save.isPending ? 'Saving...' : 'Save Prices'}
@@ -149,7 +230,7 @@ function PriceForm({ list }: { list: PriceList }) {
   );
 }
 
-/** 'Price changes': who changed which price, when, from what to what (newest first). */
+/** 'Price changes': who changed which price or time, when, from what to what (newest first). */
 function PriceChanges() {
   const { data: changes } = useQuery(priceHistoryQuery);
   const headingId = useId();
@@ -172,9 +253,11 @@ function PriceChanges() {
 }
 
 function PriceChangeItem({ change }: { change: PriceChange }) {
+  // A time's amounts are minutes, a price's cents.
+  const amount = change.unit === 'minutes' ? durationText : formatAud;
   return (
     <li>
-      <strong>{change.label}</strong>: {formatAud(change.oldCents)} → {formatAud(change.newCents)}
+      <strong>{change.label}</strong>: {amount(change.oldCents)} → {amount(change.newCents)}
       <span className="muted">
         {' '}
         by {change.actor.name || change.actor.email} on {formatMelbourneTime(change.at)}

@@ -51,7 +51,7 @@ function renderEditor(props: Partial<PricedQuoteEditorProps> = {}) {
     <QueryClientProvider client={createStaffQueryClient()}>
       <PricedQuoteEditor
         requestId="request-1"
-        initial={quoteDraftFormValues(lines)}
+        initial={quoteDraftFormValues(lines, '', 240)}
         hasQuote={false}
         latestIsDraft={false}
         nextVersion={null}
@@ -107,13 +107,62 @@ describe('the quote editor', () => {
     );
     await press('Save Draft');
     expect(sent.map((each) => `${each.method} ${each.path}`)).toEqual(['PUT /api/contact/request-1/quote']);
-    expect(sent[0]?.body).toEqual({ lines, note: '' });
+    expect(sent[0]?.body).toEqual({ lines, note: '', durationMinutes: 240 });
     const price = field(2, 'Unit price');
     expect(price.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(price.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Line 2: the unit price is at most $100,000.00',
     );
     expect(document.activeElement).toBe(price);
+  });
+
+  it('shows the estimated time in minutes with its hours beside it, and sends it with the lines', async () => {
+    renderEditor();
+    const time = screen.getByRole('spinbutton', { name: /^Estimated time/ }) as HTMLInputElement;
+    expect(time.value).toBe('240');
+    expect(time.step).toBe('15');
+    const described = () =>
+      (time.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent);
+    expect(described()).toContain('4 h');
+    await act(async () => fireEvent.input(time, { target: { value: '225' } }));
+    expect(described()).toContain('3 h 45 min');
+    answers.push(() => json(201, {}));
+    await press('Save Draft');
+    expect(sent.map((each) => `${each.method} ${each.path}`)).toEqual(['POST /api/contact/request-1/quote']);
+    expect(sent[0]?.body).toEqual({ lines, note: '', durationMinutes: 225 });
+  });
+
+  it('refuses an estimated time outside 15 to 720 minutes at its field, sending nothing', async () => {
+    renderEditor();
+    const time = screen.getByRole('spinbutton', { name: /^Estimated time/ }) as HTMLInputElement;
+    for (const value of ['0', '721', '']) {
+      await act(async () => fireEvent.input(time, { target: { value } }));
+      await press('Save Draft');
+      expect(time.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(time);
+    }
+    expect(screen.getByText('The estimated time is a whole number of minutes from 15 to 720')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it('shows the server’s message about the estimated time at its field', async () => {
+    renderEditor({ hasQuote: true, latestIsDraft: true });
+    answers.push(() =>
+      json(400, {
+        error: 'Please check the highlighted fields.',
+        fields: { durationMinutes: 'The estimated time is a whole number of minutes from 15 to 720' },
+      }),
+    );
+    await press('Save Draft');
+    const time = screen.getByRole('spinbutton', { name: /^Estimated time/ }) as HTMLInputElement;
+    expect(time.getAttribute('aria-invalid')).toBe('true');
+    const message = (time.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(message).toContain('The estimated time is a whole number of minutes from 15 to 720');
+    expect(document.activeElement).toBe(time);
   });
 
   it('names each line’s Remove button, and moves focus to the line that takes its place', async () => {

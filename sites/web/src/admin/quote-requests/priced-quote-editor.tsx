@@ -1,8 +1,12 @@
 import {
+  durationText,
   formatAud,
   MAX_LINE_DESCRIPTION,
   MAX_QUOTE_NOTE,
+  MAX_VISIT_MINUTES,
+  MIN_VISIT_MINUTES,
   type QuoteDraft,
+  VISIT_MINUTES_STEP,
 } from '@cleanquote/quote-core/staff';
 import { useEffect, useId, useRef } from 'react';
 import { type FieldError, type FieldErrors, get, useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -10,6 +14,7 @@ import { showToast } from '../../state/site-state.ts';
 import { showServerFieldErrors } from '../lib/field-errors.ts';
 import { reportFormFailure } from '../lib/query-client.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
+import { typedCount } from '../lib/typed-dollars.ts';
 import {
   EMPTY_LINE,
   editorTotals,
@@ -23,7 +28,7 @@ import { type SentQuote, useSaveQuoteDraft, useSendQuote } from './quote-request
 export interface PricedQuoteEditorProps {
   /** The quote request's id. */
   requestId: string;
-  /** The lines and note the editor starts from. */
+  /** The lines, note and estimated time the editor starts from. */
   initial: QuoteDraftForm;
   /** Whether the request has a quote already (saving is then a PUT, else the first POST). */
   hasQuote: boolean;
@@ -46,9 +51,9 @@ export function dayLabel(day: string): string {
 
 /**
  * The quote editor: its lines (description, quantity, unit price in dollars, the line's total),
- * 'Add line' and 'Remove', a note to the customer, the totals as they are typed, 'Save Draft' and
- * 'Send Quote'. Checked with the server's own schema before anything is sent; the server's messages
- * land on the same fields.
+ * 'Add line' and 'Remove', the visit's estimated time in minutes (its hours beside it), a note to the
+ * customer, the totals as they are typed, 'Save Draft' and 'Send Quote'. Checked with the server's
+ * own schema before anything is sent; the server's messages land on the same fields.
  */
 export function PricedQuoteEditor({
   requestId,
@@ -75,6 +80,7 @@ export function PricedQuoteEditor({
   const { isDirty } = formState;
   const lines = useFieldArray({ control, name: 'lines' });
   const typed = useWatch({ control, name: 'lines' });
+  const typedMinutes = typedCount(useWatch({ control, name: 'durationMinutes' }) ?? '');
   const { lineTotals, totals } = editorTotals(typed ?? [], gstRegistered);
   const busy = saveDraft.isPending || send.isPending;
 
@@ -102,6 +108,7 @@ export function PricedQuoteEditor({
         `lines.${index}.quantity` as const,
         `lines.${index}.unitPrice` as const,
       ]),
+      'durationMinutes' as const,
       'note' as const,
     ];
     const shown = showServerFieldErrors(error, order, setError, { nameOnServer: serverPathOf });
@@ -171,6 +178,12 @@ export function PricedQuoteEditor({
   const fieldMessage = (path: string): string | undefined =>
     (get(formState.errors, path) as FieldError | undefined)?.message;
   const noteMessage = fieldMessage('note');
+  const timeMessage = fieldMessage('durationMinutes');
+  // The typed minutes in hours, once they are a whole number of minutes the quote could take.
+  const hours =
+    Number.isInteger(typedMinutes) && typedMinutes >= MIN_VISIT_MINUTES && typedMinutes <= MAX_VISIT_MINUTES
+      ? durationText(typedMinutes)
+      : '—';
 
   return (
     <form
@@ -283,6 +296,42 @@ export function PricedQuoteEditor({
           Add line
         </button>
       </p>
+
+      <div className="field quote-editor__time">
+        <label htmlFor={`${ids}-time`}>Estimated time (minutes)</label>
+        <div className="minutes-input">
+          <input
+            id={`${ids}-time`}
+            type="number"
+            inputMode="numeric"
+            min={MIN_VISIT_MINUTES}
+            max={MAX_VISIT_MINUTES}
+            step={VISIT_MINUTES_STEP}
+            autoComplete="off"
+            {...register('durationMinutes')}
+            aria-invalid={timeMessage ? true : undefined}
+            aria-describedby={[
+              `${ids}-time-hours`,
+              `${ids}-time-hint`,
+              timeMessage ? `${ids}-time-error` : '',
+            ]
+              .filter(Boolean)
+              .join(' ')}
+          />
+          <span id={`${ids}-time-hours`} className="minutes-input__unit">
+            {hours}
+          </span>
+        </div>
+        <p id={`${ids}-time-hint`} className="muted">
+          How long the visit takes, from the price list's times for this request; the customer is offered
+          times this long.
+        </p>
+        {timeMessage ? (
+          <p id={`${ids}-time-error`} className="field-error">
+            {timeMessage}
+          </p>
+        ) : null}
+      </div>
 
       <div className="field">
         <label htmlFor={`${ids}-note`}>Note to the customer</label>

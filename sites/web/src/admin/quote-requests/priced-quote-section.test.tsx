@@ -1,7 +1,13 @@
 // @vitest-environment happy-dom
 
 import { type QuoteRequest, toSubmission } from '@cleanquote/quote-core';
-import { centsToDollarsText, DEFAULT_PRICE_LIST, quoteLinesFor } from '@cleanquote/quote-core/staff';
+import {
+  centsToDollarsText,
+  DEFAULT_PRICE_LIST,
+  durationText,
+  estimateDurationMinutes,
+  quoteLinesFor,
+} from '@cleanquote/quote-core/staff';
 import { validAnswers } from '@cleanquote/quote-core/test-fixtures';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -55,6 +61,7 @@ function pricedQuote(changes: Partial<PricedQuote>): PricedQuote {
     status: 'sent',
     lines,
     note: '',
+    durationMinutes: 240,
     totalCents: 37000,
     gstCents: 3364,
     exGstCents: 33636,
@@ -104,6 +111,16 @@ describe('a request’s Quote section', () => {
         centsToDollarsText(line.unitPriceCents),
       );
     });
+    // The estimated time starts from the price list's times for the request's rooms.
+    const estimate = estimateDurationMinutes(details, DEFAULT_PRICE_LIST);
+    const time = quote.getByRole('spinbutton', { name: /^Estimated time/ }) as HTMLInputElement;
+    expect(time.value).toBe(String(estimate));
+    expect(
+      time
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toContain(durationText(estimate));
     expect(document.activeElement).toBe(quote.getByRole('heading', { name: 'Prepare Quote' }));
   });
 
@@ -132,6 +149,7 @@ describe('a request’s Quote section', () => {
       quote.getByText(`Version 2 — Accepted — sent ${formatMelbourneTime(sentAt)} — $370.00`),
     ).toBeTruthy();
     expect(quote.getByText('Valid until 21/12/2026')).toBeTruthy();
+    expect(quote.getByText('Estimated time:').textContent).toBe('Estimated time: 4 h');
     expect(quote.queryByRole('button', { name: 'Edit Quote' })).toBeNull();
     expect(
       quote.getByText('The customer accepted version 2, so the quote can no longer change.'),
@@ -180,6 +198,10 @@ describe('a request’s Quote section', () => {
       (within(quote.getByRole('group', { name: 'Line 2' })).getByLabelText('Unit price') as HTMLInputElement)
         .value,
     ).toBe('60.00');
+    // The quote's own estimated time, not the price list's.
+    expect((quote.getByRole('spinbutton', { name: /^Estimated time/ }) as HTMLInputElement).value).toBe(
+      '240',
+    );
   });
 
   it('declined: with the customer’s reason', async () => {

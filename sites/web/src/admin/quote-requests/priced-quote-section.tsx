@@ -1,4 +1,6 @@
 import {
+  durationText,
+  estimateDurationMinutes,
   formatAud,
   PRICED_QUOTE_STATUS_LABELS,
   type PricedQuoteStatus,
@@ -77,8 +79,12 @@ export function PricedQuoteSection({ quote }: { quote: Pick<QuoteDetail, 'id' | 
             requestId={quote.id}
             initial={
               priced
-                ? quoteDraftFormValues(priced.lines, priced.note)
-                : quoteDraftFormValues(quoteLinesFor(quote.details, prices.data))
+                ? quoteDraftFormValues(priced.lines, priced.note, priced.durationMinutes)
+                : quoteDraftFormValues(
+                    quoteLinesFor(quote.details, prices.data),
+                    '',
+                    estimateDurationMinutes(quote.details, prices.data),
+                  )
             }
             hasQuote={priced !== null}
             latestIsDraft={priced?.status === 'draft'}
@@ -134,7 +140,10 @@ export function PricedQuoteSection({ quote }: { quote: Pick<QuoteDetail, 'id' | 
   );
 }
 
-/** The current version: its number, validity, the customer's answer, lines, totals, note and every version. */
+/**
+ * The current version: its number, validity, the customer's answer, lines, totals, estimated time,
+ * note and every version.
+ */
 function PricedQuoteSummary({ priced }: { priced: PricedQuote }) {
   return (
     <>
@@ -166,6 +175,9 @@ function PricedQuoteSummary({ priced }: { priced: PricedQuote }) {
         gstCents={priced.gstCents}
         gstRegistered={priced.gstRegistered}
       />
+      <p className="priced-quote__time">
+        Estimated time: <strong>{durationText(priced.durationMinutes)}</strong>
+      </p>
       {priced.note ? (
         <div className="priced-quote__note">
           <h3>Note to the customer</h3>

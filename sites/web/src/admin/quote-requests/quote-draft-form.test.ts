@@ -14,7 +14,11 @@ import {
 
 const options = { fields: {}, shouldUseNativeValidation: false } as const;
 
-const form = (lines: QuoteDraftForm['lines'], note = ''): QuoteDraftForm => ({ lines, note });
+const form = (lines: QuoteDraftForm['lines'], note = '', durationMinutes = '240'): QuoteDraftForm => ({
+  lines,
+  note,
+  durationMinutes,
+});
 const clean = { description: 'End of Lease Cleaning', quantity: '1', unitPrice: '250.00' };
 
 /** The server schema's message at `path` for the body the editor would send. */
@@ -23,16 +27,19 @@ function serverMessage(body: unknown, path: string): string | undefined {
 }
 
 describe('the quote editor', () => {
-  it('starts from lines in cents, each price as dollars', () => {
+  it('starts from lines in cents, each price as dollars, and the time in minutes', () => {
     expect(
       quoteDraftFormValues(
         [{ description: 'Bedrooms', quantity: 3, unitPriceCents: 6000 }],
         'Keys at the office',
+        375,
       ),
     ).toEqual({
       lines: [{ description: 'Bedrooms', quantity: '3', unitPrice: '60.00' }],
       note: 'Keys at the office',
+      durationMinutes: '375',
     });
+    expect(quoteDraftFormValues([]).durationMinutes).toBe('');
   });
 
   it('sends whole cents and numbers, texts trimmed', async () => {
@@ -48,7 +55,21 @@ describe('the quote editor', () => {
         { description: 'Bedrooms', quantity: 3, unitPriceCents: 6050 },
       ],
       note: 'Thanks!',
+      durationMinutes: 240,
     });
+  });
+
+  it('refuses an estimated time that is not whole minutes from 15 to 720, in the server’s words', async () => {
+    for (const typed of ['', '10', '721', '90.5', 'four hours']) {
+      const result = await quoteDraftResolver(form([clean], '', typed), undefined, options);
+      expect(result.errors.durationMinutes?.message, typed).toBe(
+        serverMessage(
+          { lines: [{ description: 'x', quantity: 1, unitPriceCents: 1 }], durationMinutes: 10 },
+          'durationMinutes',
+        ),
+      );
+    }
+    expect((await quoteDraftResolver(form([clean], '', ' 720 '), undefined, options)).errors).toEqual({});
   });
 
   it('shows the server’s message at the line’s field, numbered from 1', async () => {

@@ -20,10 +20,19 @@ export interface QuoteLineFields {
 export interface QuoteDraftForm {
   lines: QuoteLineFields[];
   note: string;
+  /** The visit's estimated time as typed, in minutes ('240'). */
+  durationMinutes: string;
 }
 
-/** The editor's values for lines in cents (a quote's, or the ones its answers price). */
-export function quoteDraftFormValues(lines: readonly QuoteLine[], note = ''): QuoteDraftForm {
+/**
+ * The editor's values for lines in cents (a quote's, or the ones its answers price) and the visit's
+ * length in minutes (the quote's, or the price list's estimate); '' when there is none to start from.
+ */
+export function quoteDraftFormValues(
+  lines: readonly QuoteLine[],
+  note = '',
+  durationMinutes?: number,
+): QuoteDraftForm {
   return {
     lines: lines.map((line) => ({
       description: line.description,
@@ -31,6 +40,7 @@ export function quoteDraftFormValues(lines: readonly QuoteLine[], note = ''): Qu
       unitPrice: centsToDollarsText(line.unitPriceCents),
     })),
     note,
+    durationMinutes: durationMinutes === undefined ? '' : String(durationMinutes),
   };
 }
 
@@ -46,6 +56,7 @@ function draftOf(form: QuoteDraftForm) {
       unitPriceCents: centsOfTypedDollars(line.unitPrice),
     })),
     note: form.note,
+    durationMinutes: typedCount(form.durationMinutes),
   };
 }
 
@@ -64,7 +75,8 @@ export function serverPathOf(field: string): string {
 
 /**
  * The editor's check: the lines read into the body POST/PUT …/quote takes (quantities as numbers,
- * unit prices from dollars into cents), judged by the server's own schema (quoteDraft), so each field
+ * unit prices from dollars into cents, the estimated time as minutes — always sent, so the quote
+ * keeps what staff see), judged by the server's own schema (quoteDraft), so each field
  * shows the server's message for it ('Line 2: the quantity is a whole number from 1 to 999') before
  * any request. Valid, it gives the body to send.
  */
