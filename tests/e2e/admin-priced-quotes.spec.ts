@@ -6,6 +6,8 @@
 import { toSubmission } from '@cleanquote/quote-core';
 import {
   centsToDollarsText,
+  durationItems,
+  estimateDurationMinutes,
   formatAud,
   gstIncluded,
   type PriceList,
@@ -74,8 +76,19 @@ test('the price list shows the prices, refuses a bad amount before sending, and 
     await expect(page.getByLabel(item.label, { exact: true })).toHaveValue(centsToDollarsText(item.cents));
   }
   await expect(
-    page.getByRole('group', { name: 'End of Lease Cleaning' }).getByLabel('Per bedroom'),
+    page.getByRole('group', { name: 'End of Lease Cleaning' }).getByLabel(': Per bedroom'),
   ).toHaveValue('60.00');
+  // Each service's estimated time, in minutes, in a group of its own.
+  for (const item of durationItems(prices)) {
+    await expect(page.getByLabel(`${item.label} in minutes`, { exact: true })).toHaveValue(
+      String(item.minutes),
+    );
+  }
+  await expect(
+    page
+      .getByRole('group', { name: 'End of Lease Cleaning: Estimated time', exact: true })
+      .getByLabel('End of Lease Cleaning: Time per bedroom in minutes'),
+  ).toHaveValue('45');
   await expectNoAxeViolations(page);
 
   const saves = countRequests(page, 'PUT', /\/api\/prices$/);
@@ -105,9 +118,27 @@ test('the price list shows the prices, refuses a bad amount before sending, and 
   await expect(changes.first()).toContainText('End of Lease Cleaning: Per bedroom: $60.00 → $65.00');
   await expect(changes.first()).toContainText(/by Sarah on \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2} (AM|PM)$/);
 
+  // A time: a fraction of a minute is refused at its field, whole minutes are saved and recorded.
+  const baseTime = page.getByLabel('End of Lease Cleaning: Base time in minutes', { exact: true });
+  await baseTime.fill('200.5');
+  await page.getByRole('button', { name: 'Save Prices' }).click();
+  await expect(
+    page.getByText('End of Lease Cleaning: Base time: whole minutes only', { exact: true }),
+  ).toBeVisible();
+  await expect(baseTime).toBeFocused();
+  expect(saves.count).toBe(1);
+  await baseTime.fill('200');
+  await page.getByRole('button', { name: 'Save Prices' }).click();
+  await expect(page.locator('li.toast').last()).toContainText('1 time changed. New quotes start from them.');
+  expect(saves.count).toBe(2);
+  expect((await pricesOf(page)).durations['end-of-lease'].baseMinutes).toBe(200);
+  await expect(changes).toHaveCount(2);
+  await expect(changes.first()).toContainText('End of Lease Cleaning: Base time: 3 h → 3 h 20 min');
+
   // Saved and read again: the page shows what the server holds.
   await page.reload();
   await expect(bedroom).toHaveValue('65.00');
+  await expect(baseTime).toHaveValue('200');
 });
 
 /** The editor's line `number` (from 1). */
@@ -138,7 +169,8 @@ test('a quote prepared from an end-of-lease request is edited with live totals, 
   const prices = await pricesOf(page);
   const id = new URL(page.url()).searchParams.get('quote') ?? '';
   const detail = await page.request.get(`${app.url}/api/contact/${id}`);
-  const expected: QuoteLine[] = quoteLinesFor((await detail.json()).details, prices);
+  const { details } = await detail.json();
+  const expected: QuoteLine[] = quoteLinesFor(details, prices);
   expect(expected.map((each) => each.description)).toEqual([
     'End of Lease Cleaning',
     'Bedrooms',
@@ -159,6 +191,13 @@ test('a quote prepared from an end-of-lease request is edited with live totals, 
   const totals = section.locator('.quote-totals');
   await expect(totals).toContainText(`Total (incl. GST)${formatAud(sum(expected))}`);
   await expect(totals).toContainText(`GST included${formatAud(gstIncluded(sum(expected)))}`);
+  // The estimated time starts from the price list's times for the request's rooms, its hours beside it.
+  const estimate = estimateDurationMinutes(details, prices);
+  const time = section.getByRole('spinbutton', { name: /^Estimated time/ });
+  await expect(time).toHaveValue(String(estimate));
+  await expect(time).toHaveAttribute('step', '15');
+  await time.fill('240');
+  await expect(time).toHaveAccessibleDescription(/^4 h /);
   await expectNoAxeViolations(page);
 
   // A new base price: the line's total and the quote's follow as it is typed.
@@ -176,6 +215,15 @@ test('a quote prepared from an end-of-lease request is edited with live totals, 
   await expect(line(page, 2).getByLabel('Quantity')).toBeFocused();
   expect(quoteSaves.count).toBe(0);
   await line(page, 2).getByLabel('Quantity').fill(String(expected[1]?.quantity));
+  // So is an estimated time under a quarter of an hour.
+  await time.fill('10');
+  await section.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(
+    section.getByText('The estimated time is a whole number of minutes from 15 to 720', { exact: true }),
+  ).toBeVisible();
+  await expect(time).toBeFocused();
+  expect(quoteSaves.count).toBe(0);
+  await time.fill('240');
 
   // By keyboard: add a line, fill it, remove it again.
   const addLine = section.getByRole('button', { name: 'Add line' });
@@ -217,6 +265,9 @@ test('a quote prepared from an end-of-lease request is edited with live totals, 
   await expect(sent.getByRole('listitem').filter({ hasText: /^Version 1 — Sent — sent / })).toContainText(
     formatAud(sum(edited)),
   );
+  await expect(sent).toContainText('Estimated time: 4 h');
+  const saved = await page.request.get(`${app.url}/api/contact/${id}/quote`);
+  expect(await saved.json()).toMatchObject({ version: 1, status: 'sent', durationMinutes: 240 });
   await expect(
     page
       .getByRole('region', { name: 'History' })
@@ -241,6 +292,7 @@ test('a quote prepared from an end-of-lease request is edited with live totals, 
       "Editing makes version 2; the customer's earlier link will show that the quote was updated.",
     ),
   ).toBeVisible();
+  await expect(page.getByRole('spinbutton', { name: /^Estimated time/ })).toHaveValue('240');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { name: 'Quote: Sent' })).toBeFocused();
 

@@ -1,5 +1,6 @@
 import {
   centsToDollarsText,
+  estimateDurationMinutes,
   formatAud,
   type PriceList,
   type QuoteLine,
@@ -144,6 +145,10 @@ test('staff price and send a quote, and the customer accepts it online without s
     );
   }
 
+  // The estimated time is the price list's for the request's rooms; staff keep it.
+  const estimate = estimateDurationMinutes(detail.details, prices);
+  await expect(section.getByRole('spinbutton', { name: /^Estimated time/ })).toHaveValue(String(estimate));
+
   // One line edited; the total follows as it is typed.
   await line(2).getByLabel('Unit price').fill('75.50');
   const edited = expected.map((each, index) => (index === 1 ? { ...each, unitPriceCents: 7550 } : each));
@@ -151,6 +156,7 @@ test('staff price and send a quote, and the customer accepts it online without s
   await expect(section.getByText(formatAud(totals.totalCents), { exact: true }).first()).toBeVisible();
   await section.getByRole('button', { name: 'Send Quote' }).click();
   await expect(page.getByRole('heading', { name: 'Quote: Sent' })).toBeVisible();
+  expect(await (await staff(`/api/contact/${id}/quote`)).json()).toMatchObject({ durationMinutes: estimate });
 
   // The quote mail, threaded under the customer's confirmation, with the total and valid-until.
   await expect.poll(() => mailsTo(customer.email).length, { timeout: 15_000 }).toBe(2);
@@ -261,9 +267,12 @@ test('version 2 supersedes version 1: the earlier link points to the latest, and
     address: '5 Sydney Rd, Brunswick, VIC',
   });
   const changed = [...SAMPLE_LINES, { description: 'Balcony windows', quantity: 1, unitPriceCents: 4_500 }];
-  const put = await staff(`/api/contact/${first.id}/quote`, { method: 'PUT', body: { lines: changed } });
+  const put = await staff(`/api/contact/${first.id}/quote`, {
+    method: 'PUT',
+    body: { lines: changed, durationMinutes: 270 },
+  });
   expect(put.status).toBe(200);
-  expect(((await put.json()) as { version: number }).version).toBe(2);
+  expect(await put.json()).toMatchObject({ version: 2, durationMinutes: 270 });
   expect((await staff(`/api/contact/${first.id}/quote/send`, { method: 'POST' })).status).toBe(200);
   await expect.poll(() => mailsTo('vera.versions@example.com').length, { timeout: 15_000 }).toBe(3);
   const secondTotal = formatAud(quoteTotals(changed, true).totalCents);
@@ -284,7 +293,7 @@ test('version 2 supersedes version 1: the earlier link points to the latest, and
     status: string;
     versions: { version: number; status: string }[];
   };
-  expect(quote).toMatchObject({ version: 2, status: 'accepted' });
+  expect(quote).toMatchObject({ version: 2, status: 'accepted', durationMinutes: 270 });
   expect(quote.versions.map((each) => [each.version, each.status])).toEqual([
     [1, 'superseded'],
     [2, 'accepted'],
