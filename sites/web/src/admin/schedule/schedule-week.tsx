@@ -1,0 +1,214 @@
+import './schedule-week.css';
+import { useQuery } from '@tanstack/react-query';
+import type { CSSProperties } from 'react';
+import { useId } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { QuoteDataGate } from '../lib/quote-data-gate.tsx';
+import { serviceLabel } from '../lib/quote-labels.ts';
+import {
+  arrivalWindow,
+  dayName,
+  melbourneDayOf,
+  shiftWeek,
+  weekDays,
+  weekFromSearch,
+  weekHeading,
+} from '../lib/visit-times.ts';
+import { visitStatusLabel } from '../lib/visits.ts';
+import { type ScheduledVisit, scheduleWeekQuery } from './schedule-week-queries.ts';
+
+/** The search parameter holding the week shown: any day of it, 'yyyy-MM-dd' (its Monday when the page sets it). */
+export const WEEK_PARAMETER = 'week';
+
+/**
+ * The schedule's week, Monday to Sunday in Melbourne: its visits by day and by team — who, where,
+ * which service, the arrival window and the status — each a link to its quote request. The week is
+ * in the address (?week=2026-11-30), so a reload or a shared link shows the same one. Visits name
+ * customers, so a locked quote dashboard asks for its password here, and only here, first.
+ */
+export function ScheduleWeek() {
+  return (
+    <QuoteDataGate opens="the visits on the schedule">
+      <Week />
+    </QuoteDataGate>
+  );
+}
+
+function Week() {
+  const headingId = useId();
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const monday = weekFromSearch(new URLSearchParams(search).get(WEEK_PARAMETER));
+  const week = useQuery(scheduleWeekQuery(monday));
+
+  /** Shows another week: this week's address is the screen's own, any other names its Monday. */
+  const show = (target: string) => {
+    const params = new URLSearchParams(search);
+    if (target === weekFromSearch(null)) params.delete(WEEK_PARAMETER);
+    else params.set(WEEK_PARAMETER, target);
+    const query = params.toString();
+    navigate(query ? `${location}?${query}` : location);
+  };
+
+  const visits = week.data?.visits;
+  return (
+    <section className="card schedule-week" aria-labelledby={headingId}>
+      <h2 id={headingId}>Visits: {weekHeading(monday)}</h2>
+      <div className="button-row button-row--tight schedule-week__weeks">
+        <button type="button" className="button button--outline" onClick={() => show(shiftWeek(monday, -1))}>
+          Previous week
+        </button>
+        <button type="button" className="button button--outline" onClick={() => show(weekFromSearch(null))}>
+          This week
+        </button>
+        <button type="button" className="button button--outline" onClick={() => show(shiftWeek(monday, 1))}>
+          Next week
+        </button>
+      </div>
+      <p role="status" className="schedule-week__summary">
+        {visits ? weekSummary(visits) : week.isError ? '' : 'Loading the week…'}
+      </p>
+      {week.isError ? (
+        <p>
+          The week's visits could not be loaded.{' '}
+          <button type="button" className="button button--outline" onClick={() => void week.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      {visits && visits.length > 0 ? <WeekDays monday={monday} visits={visits} /> : null}
+    </section>
+  );
+}
+
+/** What the week holds, in one line: 'No visits this week.' or '5 visits: 4 booked, 1 cancelled.' */
+export function weekSummary(visits: readonly ScheduledVisit[]): string {
+  if (visits.length === 0) return 'No visits this week.';
+  const counts = (['booked', 'completed', 'cancelled'] as const)
+    .map((status) => ({ status, count: visits.filter((visit) => visit.status === status).length }))
+    .filter(({ count }) => count > 0)
+    .map(({ status, count }) => `${count} ${visitStatusLabel(status).toLowerCase()}`);
+  return `${visits.length} ${visits.length === 1 ? 'visit' : 'visits'}: ${counts.join(', ')}.`;
+}
+
+/** A team as the week's columns show it. */
+interface WeekTeam {
+  id: string;
+  name: string;
+}
+
+/** The teams with visits in the week, by name ('Team 2' before 'Team 10'). */
+function teamsOf(visits: readonly ScheduledVisit[]): WeekTeam[] {
+  const byId = new Map(visits.map((visit) => [visit.teamId, { id: visit.teamId, name: visit.teamName }]));
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name, 'en-AU', { numeric: true }));
+}
+
+/**
+ * The booked visits whose work overlaps another booked visit of the same team (a staff member
+ * placed it over the clash): each with the customers it overlaps.
+ */
+export function clashesOf(visits: readonly ScheduledVisit[]): Map<string, string[]> {
+  const booked = visits.filter((visit) => visit.status === 'booked');
+  const span = (visit: ScheduledVisit) => {
+    const start = Date.parse(visit.start);
+    return { start, end: start + visit.durationMinutes * 60_000 };
+  };
+  const clashes = new Map<string, string[]>();
+  for (const visit of booked) {
+    const own = span(visit);
+    const others = booked.filter((other) => {
+      if (other.id === visit.id || other.teamId !== visit.teamId) return false;
+      const theirs = span(other);
+      return own.start < theirs.end && theirs.start < own.end;
+    });
+    if (others.length > 0)
+      clashes.set(
+        visit.id,
+        others.map((other) => other.customerName),
+      );
+  }
+  return clashes;
+}
+
+function WeekDays({ monday, visits }: { monday: string; visits: readonly ScheduledVisit[] }) {
+  const teams = teamsOf(visits);
+  const clashes = clashesOf(visits);
+  const byDay = new Map<string, ScheduledVisit[]>();
+  for (const visit of visits) {
+    const day = melbourneDayOf(visit.start);
+    byDay.set(day, [...(byDay.get(day) ?? []), visit]);
+  }
+  return (
+    <ol className="schedule-week__days" style={{ '--schedule-teams': teams.length } as CSSProperties}>
+      {weekDays(monday).map((day) => {
+        const dayVisits = byDay.get(day) ?? [];
+        return (
+          <li key={day} className="schedule-day">
+            <h3 className="schedule-day__name">{dayName(day)}</h3>
+            {dayVisits.length === 0 ? (
+              <p className="muted schedule-day__none">No visits</p>
+            ) : (
+              teams.map((team) => (
+                <TeamVisits
+                  key={team.id}
+                  team={team}
+                  visits={dayVisits.filter((visit) => visit.teamId === team.id)}
+                  clashes={clashes}
+                />
+              ))
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function TeamVisits({
+  team,
+  visits,
+  clashes,
+}: {
+  team: WeekTeam;
+  visits: readonly ScheduledVisit[];
+  clashes: ReadonlyMap<string, string[]>;
+}) {
+  return (
+    <div className="schedule-day__team">
+      <h4>{team.name}</h4>
+      {visits.length === 0 ? (
+        <p className="muted">No visits</p>
+      ) : (
+        <ul className="schedule-day__visits">
+          {visits.map((visit) => (
+            <VisitEntry key={visit.id} visit={visit} clashesWith={clashes.get(visit.id)} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function VisitEntry({ visit, clashesWith }: { visit: ScheduledVisit; clashesWith: string[] | undefined }) {
+  return (
+    <li
+      className={`schedule-visit schedule-visit--${visit.status}${clashesWith ? ' schedule-visit--clash' : ''}`}
+    >
+      <p className="schedule-visit__window">{arrivalWindow(visit.start, visit.end)}</p>
+      <p className="schedule-visit__customer">
+        <Link href={`/admin?quote=${encodeURIComponent(visit.quoteRequestId)}`}>{visit.customerName}</Link>
+      </p>
+      <p className="schedule-visit__where">
+        {[visit.suburb, serviceLabel(visit.service)].filter(Boolean).join(' · ')}
+      </p>
+      <p>
+        <span className={`visit-status visit-status--${visit.status}`}>{visitStatusLabel(visit.status)}</span>
+      </p>
+      {clashesWith ? (
+        <p className="schedule-visit__clash">
+          <strong>Clash:</strong> overlaps {clashesWith.join(' and ')}
+        </p>
+      ) : null}
+    </li>
+  );
+}
