@@ -485,6 +485,8 @@ export function quoteRequestAnswers(inbox: QuoteRequestsOf = fixtureQuoteRequest
         return HttpResponse.json({ error: 'This request has no quote yet.', requestId }, { status: 404 });
       return HttpResponse.json(quote.xero ?? notInXero);
     }),
+    // No visit booked yet: the page's Visit section offers 'Book a visit'.
+    http.get('/api/contact/:id/visit', () => HttpResponse.json({ visit: null })),
   ];
 }
 

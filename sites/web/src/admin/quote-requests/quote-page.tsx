@@ -33,6 +33,7 @@ import {
   useQuoteStatusChange,
 } from './quote-request-queries.ts';
 import { replyTiming } from './reply-timing.ts';
+import { VisitSection } from './visit-section.tsx';
 
 /** Props of {@link QuotePage}. */
 export interface QuotePageProps {
@@ -193,6 +194,7 @@ export function QuotePage({ id, backHref, hrefOf }: QuotePageProps) {
       </section>
 
       <PricedQuoteSection quote={quote} />
+      <VisitSection quoteId={quote.id} />
 
       <OtherRequests
         heading="Earlier requests from this customer"
