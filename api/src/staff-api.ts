@@ -11,6 +11,8 @@ import { partnerRoutes } from './routes/partners/partners.ts';
 import { partnerWebhookRoutes } from './routes/partners/webhooks.ts';
 import { priceRoutes } from './routes/prices/prices.ts';
 import { quoteRequestRoutes } from './routes/quote-requests/quote-requests.ts';
+import { scheduleSettingsRoutes } from './routes/schedule/settings.ts';
+import { quoteRequestVisitRoutes, scheduleRoutes, visitRoutes } from './routes/schedule/visits.ts';
 import { xeroRoutes } from './routes/xero/xero.ts';
 import type { SharedSlidingWindowLimiter } from './security/rate-limit.ts';
 import type { XeroService } from './xero/xero-service.ts';
@@ -35,6 +37,10 @@ export function staffRoutes({ loginThrottle, clock, xero }: StaffApiDependencies
     .route('/api/admin/jobs', adminJobRoutes(clock))
     .route('/api/admin/backups', backupRoutes)
     .route('/api/contact', quoteRequestRoutes)
+    .route('/api/contact', quoteRequestVisitRoutes(clock))
+    .route('/api/schedule/settings', scheduleSettingsRoutes)
+    .route('/api/schedule', scheduleRoutes(clock))
+    .route('/api/visits', visitRoutes(clock))
     .route('/api/send-direct-email', directEmailRoutes)
     .route('/api/test-client-email', clientEmailTestRoutes)
     .route('/api/partners', partnerRoutes)

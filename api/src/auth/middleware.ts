@@ -111,6 +111,10 @@ export const OPEN_BEFORE_UNLOCK: ReadonlySet<string> = new Set([
   'GET /api/xero/schedules',
   'DELETE /api/xero/schedules/:scheduleId',
   'DELETE /api/xero/disconnect/:tenantId',
+  // The schedule's working time and teams: no quote or customer data.
+  'GET /api/schedule/settings',
+  'PUT /api/schedule/settings',
+  'GET /api/schedule/settings/history',
   // Who is signed in (the dashboard's greeting): the staff member's own name and email only.
   'GET /api/auth/user',
 ]);

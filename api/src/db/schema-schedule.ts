@@ -14,6 +14,8 @@ export const teams = sqliteTable('teams', {
   /** Where the team stands in the settings' list (and the schedule's columns). */
   position: integer('position').notNull(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  /** Taken out of the settings; the row stays for the past visits that name it. */
+  removedAt: integer('removed_at', { mode: 'timestamp_ms' }),
 });
 
 /**

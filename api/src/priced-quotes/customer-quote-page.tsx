@@ -6,6 +6,7 @@ import { formatAud, quoteTotals } from '@cleanquote/quote-core/staff';
 import type { Child } from 'hono/jsx';
 import { HtmlDocument, Lines, renderPage } from '../lib/html-page.tsx';
 import { suburbOf } from '../mail/quote-reply.ts';
+import { BOOKING_STYLES, BookingSection, type BookingState } from '../schedule/booking-section.tsx';
 import { type CustomerQuote, type QuoteStanding, standingOf } from './customer-quote.ts';
 import { ANSWER_FIELDS, type AnswerField, type AnswerFormState } from './customer-quote-form.ts';
 import { formatMelbourneDate, formatQuoteDay } from './quote-dates.ts';
@@ -30,6 +31,8 @@ export interface CustomerQuotePage {
   gstRegistered: boolean;
   /** A form sent back with problems: its messages and what was typed. */
   form?: AnswerFormState | undefined;
+  /** An accepted quote's booking: the times offered, or the visit booked. */
+  booking?: BookingState | undefined;
 }
 
 /** The wizard's address for a new quote like this one: the service, and the suburb when it is a known one. */
@@ -77,8 +80,8 @@ function StandingNotice({ page, standing }: { page: CustomerQuotePage; standing:
       return (
         <Notice kind="accepted" heading={`You accepted this quote on ${answeredOn}`}>
           <p>
-            {`Thank you${version.acceptedName ? `, ${version.acceptedName}` : ''}.`} We will contact you to
-            book a time that suits you.
+            {`Thank you${version.acceptedName ? `, ${version.acceptedName}` : ''}.`}
+            {page.booking ? null : ' We will contact you to book a time that suits you.'}
           </p>
         </Notice>
       );
@@ -460,7 +463,7 @@ export function CustomerQuoteDocument(page: CustomerQuotePage) {
   const { quote, today } = page;
   const { version, request } = quote;
   const standing = standingOf(quote, today);
-  const hasErrors = (page.form?.problems.length ?? 0) > 0;
+  const hasErrors = (page.form?.problems.length ?? 0) > 0 || Boolean(page.booking?.message);
   const title = `${hasErrors ? 'Error: ' : ''}Quote ${request.reference} – ${business.name}`;
   const meta: Child[] = [
     <>
@@ -470,7 +473,7 @@ export function CustomerQuoteDocument(page: CustomerQuotePage) {
     version.sentAt ? `Sent ${formatMelbourneDate(version.sentAt)}` : '',
   ].filter((part) => part !== '');
   return (
-    <HtmlDocument title={title} styles={STYLES} noReferrer>
+    <HtmlDocument title={title} styles={page.booking ? STYLES + BOOKING_STYLES : STYLES} noReferrer>
       <header class="business">
         <Lines>
           <div class="business-inner">
@@ -536,6 +539,7 @@ export function CustomerQuoteDocument(page: CustomerQuotePage) {
                 </Lines>
               </section>
               {standing === 'open' && <AnswerForms page={page} />}
+              {standing === 'accepted' && page.booking && <BookingSection state={page.booking} />}
             </Lines>
           </div>
         </Lines>

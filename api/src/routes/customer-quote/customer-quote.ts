@@ -21,6 +21,14 @@ import {
   readAnswerForm,
 } from '../../priced-quotes/customer-quote-form.ts';
 import { customerQuotePath, renderCustomerQuotePage } from '../../priced-quotes/customer-quote-page.tsx';
+import {
+  BOOKING_ACTIONS,
+  type BookingAction,
+  bookingStateFor,
+  customerBookingAction,
+} from '../../schedule/customer-booking.ts';
+import { visitInviteFor } from '../../schedule/visit-mails.ts';
+import { currentVisitOf } from '../../schedule/visits.ts';
 import { jsonError, MAX_BODY_BYTES } from '../../security/baseline.ts';
 import { pageNotFound } from './page-not-found.tsx';
 
@@ -42,6 +50,8 @@ const formBodyLimit = bodyLimit({
 const quoteLink = z.object({ token: z.string() });
 /** The link's token and which of the page's three forms was posted. */
 const quoteAnswer = quoteLink.extend({ form: z.enum(ANSWER_FORMS) });
+/** The link's token and which booking form was posted. */
+const quoteBooking = quoteLink.extend({ action: z.enum(BOOKING_ACTIONS) });
 
 /**
  * The customer's side of a priced quote, served by the API (no session, no cookie, no script, no
@@ -51,7 +61,9 @@ const quoteAnswer = quoteLink.extend({ form: z.enum(ANSWER_FORMS) });
  * - GET /quote/:token/latest — the request's latest sent version, for the holder of an earlier link;
  * - POST /quote/:token/accept | /changes | /decline (and the same under /latest, for the latest
  *   version) — form-encoded answers: 303 back to the page, or 400 with the page, its messages and
- *   everything typed.
+ *   everything typed;
+ * - once accepted, POST /quote/:token/book | /reschedule (field `slot`) | /cancel (field `reason`)
+ *   and GET /quote/:token/visit.ics — the visit, booked from the page (schedule/customer-booking.ts).
  * An unknown or malformed token gets the site's 404 page. Nothing here may be indexed, cached or
  * leak its address to another site: the link is the quote's only key. Cross-site posts are refused by
  * the app's origin check, and the answers are rate-limited per IP like every public POST.
@@ -63,7 +75,7 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
     return response;
   };
 
-  const render = (
+  const render = async (
     c: Context<AppEnv>,
     quote: CustomerQuote,
     token: string,
@@ -71,19 +83,39 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
       view = 'own',
       status = 200,
       form,
-    }: { view?: 'own' | 'latest'; status?: 200 | 400; form?: AnswerFormState },
-  ) =>
-    c.html(
+      bookingMessage,
+    }: {
+      view?: 'own' | 'latest';
+      status?: 200 | 400 | 409;
+      form?: AnswerFormState;
+      /** Why the booking form just posted did nothing (the time was taken…). */
+      bookingMessage?: string;
+    },
+  ) => {
+    const now = clock.now();
+    const today = melbourneDay(now);
+    // An accepted quote's page books its visit: the times offered, or the visit booked.
+    const booking =
+      standingOf(quote, today) === 'accepted'
+        ? await bookingStateFor(c.var.database.db, quote, {
+            now,
+            actionBase: customerQuotePath(token, view === 'latest' ? '/latest' : ''),
+            message: bookingMessage,
+          })
+        : undefined;
+    return c.html(
       renderCustomerQuotePage({
         quote,
         token,
         view,
-        today: melbourneDay(clock.now()),
+        today,
         gstRegistered: c.var.environment.GST_REGISTERED,
         form,
+        booking,
       }),
       status,
     );
+  };
 
   /** Records the customer's first look, unless a bot or tool asked; the quote as it now stands. */
   const viewed = async (c: Context<AppEnv>, quote: CustomerQuote): Promise<CustomerQuote> => {
@@ -131,11 +163,66 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
     return c.redirect(page, 303);
   };
 
+  /**
+   * One of the booking forms of an accepted quote: 303 back to the page once done; else the page
+   * with its refreshed times and why (409: taken, no longer offered, inside the cut-off, or a quote
+   * that cannot be booked; 400: no time chosen). Nothing changes unless it is done.
+   */
+  const book = async (
+    c: Context<AppEnv>,
+    { token, action }: { token: string; action: BookingAction },
+    view: 'own' | 'latest',
+  ) => {
+    const holder = await findQuoteByToken(c.var.database.db, token);
+    if (!holder) return notFound(c);
+    const type = c.req.header('Content-Type') ?? '';
+    if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+      return c.json(
+        { error: 'Post the form as application/x-www-form-urlencoded.', requestId: c.var.requestId },
+        415,
+      );
+    }
+    const quote = view === 'latest' ? await latestVersionOf(c.var.database.db, holder) : holder;
+    const page = customerQuotePath(token, view === 'latest' ? '/latest' : '');
+    const form = new URLSearchParams(await c.req.text());
+    if (standingOf(quote, melbourneDay(clock.now())) !== 'accepted') {
+      return render(c, quote, token, { view, status: 409 });
+    }
+    const result = await customerBookingAction(c.var.database, quote, action, form, {
+      now: clock.now(),
+      environment: c.var.environment,
+      pageUrl: `${c.var.environment.PUBLIC_URL}${page}`,
+    });
+    c.var.logger.info(
+      { reference: quote.request.reference, action, done: result.done },
+      'customer booking form',
+    );
+    if (result.done) return c.redirect(page, 303);
+    return render(c, quote, token, { view, status: result.status, bookingMessage: result.message });
+  };
+
+  /** The visit's calendar invite, as its latest mail carried it; 404 while there is no visit. */
+  const invite = async (c: Context<AppEnv>, token: string, view: 'own' | 'latest') => {
+    const holder = await findQuoteByToken(c.var.database.db, token);
+    if (!holder) return notFound(c);
+    const quote = view === 'latest' ? await latestVersionOf(c.var.database.db, holder) : holder;
+    const visit =
+      standingOf(quote, melbourneDay(clock.now())) === 'accepted'
+        ? await currentVisitOf(c.var.database.db, quote.request.id)
+        : undefined;
+    if (!visit || visit.status === 'completed') return notFound(c);
+    return c.body(visitInviteFor(visit, quote.request, c.var.environment), 200, {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="invite.ics"',
+    });
+  };
+
   // Any path the routes match reads; the hook is there to give a bad one the answer of any unknown link.
   const unknownLink = (result: { success: boolean }, c: Context) =>
     result.success ? undefined : notFound(c as Context<AppEnv>);
   const link = zValidator('param', quoteLink, unknownLink);
   const answered = zValidator('param', quoteAnswer, unknownLink);
+  const booking = zValidator('param', quoteBooking, unknownLink);
 
   return new Hono<AppEnv>()
     .use(async (c, next) => {
@@ -165,5 +252,13 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
     )
     .post('/:token/latest/:form{accept|changes|decline}', formBodyLimit, answered, (c) =>
       answer(c, c.req.valid('param'), 'latest'),
-    );
+    )
+    .post('/:token/:action{book|reschedule|cancel}', formBodyLimit, booking, (c) =>
+      book(c, c.req.valid('param'), 'own'),
+    )
+    .post('/:token/latest/:action{book|reschedule|cancel}', formBodyLimit, booking, (c) =>
+      book(c, c.req.valid('param'), 'latest'),
+    )
+    .get('/:token/visit.ics', link, (c) => invite(c, c.req.valid('param').token, 'own'))
+    .get('/:token/latest/visit.ics', link, (c) => invite(c, c.req.valid('param').token, 'latest'));
 }

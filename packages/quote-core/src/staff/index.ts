@@ -144,6 +144,16 @@ export {
   quoteListQuery,
 } from './quote-request-filters.ts';
 export {
+  DEFAULT_SCHEDULE_SETTINGS,
+  type ScheduleSettings,
+  type ScheduleSettingsInput,
+  scheduleSettings,
+  scheduleTeam,
+  WEEKDAY_KEYS,
+  WEEKDAY_NAMES,
+  type WeekdayKey,
+} from './schedule-settings.ts';
+export {
   emailAddress,
   isPlainAddress,
   optionalText,

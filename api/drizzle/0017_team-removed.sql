@@ -1,0 +1,1 @@
+ALTER TABLE `teams` ADD `removed_at` integer;

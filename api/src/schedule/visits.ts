@@ -1,0 +1,531 @@
+import type { ScheduleSettings, VisitStatus } from '@cleanquote/quote-core/staff';
+import { and, asc, desc, eq, gt, gte, lt } from 'drizzle-orm';
+import type { Database, Db } from '../db/database.ts';
+import { newRowId } from '../db/row-id.ts';
+import { outbox, quoteRequests, teams, visits } from '../db/schema.ts';
+import { enqueueMails, type WriteTransaction } from '../mail/outbox.ts';
+import { suburbOf } from '../mail/quote-reply.ts';
+import { caseManagerMailSettings, tellCaseManager } from '../quote-requests/case-manager-updates.ts';
+import { type Actor, appendHistory } from '../quote-requests/history.ts';
+import { visitChanged } from '../webhooks/quote-events.ts';
+import { checkSlot, type NotOfferedReason, type OfferedWindow, offeredWindows } from './offered-windows.ts';
+import { readScheduleSettings } from './schedule-settings-store.ts';
+import { type VisitMailContext, visitMails } from './visit-mails.ts';
+import { bookedWindowText } from './window-labels.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Longest a visit's busy time can be (720 minutes of work and a buffer of up to a day). */
+const LONGEST_BUSY_MS = 720 * MINUTE + 24 * HOUR;
+
+/** Reads run on the database, or inside a write transaction. */
+type Reader = Db | WriteTransaction;
+
+/** A visit as the schedule, the quote request's page and the customer's page show it. */
+export interface Visit {
+  id: string;
+  quoteRequestId: string;
+  pricedQuoteId: string | null;
+  teamId: string;
+  teamName: string;
+  status: VisitStatus;
+  /** The arrival window's start and end. */
+  start: Date;
+  end: Date;
+  durationMinutes: number;
+  sequence: number;
+  bookedBy: 'customer' | 'staff';
+  reminderMailId: string | null;
+  cancelledAt: Date | null;
+  cancelReason: string | null;
+}
+
+const visitColumns = {
+  id: visits.id,
+  quoteRequestId: visits.quoteRequestId,
+  pricedQuoteId: visits.pricedQuoteId,
+  teamId: visits.teamId,
+  teamName: teams.name,
+  status: visits.status,
+  start: visits.start,
+  windowMinutes: visits.windowMinutes,
+  durationMinutes: visits.durationMinutes,
+  sequence: visits.sequence,
+  bookedBy: visits.bookedBy,
+  reminderMailId: visits.reminderMailId,
+  cancelledAt: visits.cancelledAt,
+  cancelReason: visits.cancelReason,
+};
+
+type VisitRow = { windowMinutes: number } & Omit<Visit, 'end'>;
+
+function toVisit({ windowMinutes, ...row }: VisitRow): Visit {
+  return { ...row, end: new Date(row.start.getTime() + windowMinutes * MINUTE) };
+}
+
+/** A visit by its id. */
+export async function findVisit(db: Reader, id: string): Promise<Visit | undefined> {
+  const [row] = await db
+    .select(visitColumns)
+    .from(visits)
+    .innerJoin(teams, eq(teams.id, visits.teamId))
+    .where(eq(visits.id, id));
+  return row ? toVisit(row) : undefined;
+}
+
+/**
+ * The visit a quote request's pages show: the one booked, else the latest one (cancelled or
+ * completed), else none.
+ */
+export async function currentVisitOf(db: Reader, quoteRequestId: string): Promise<Visit | undefined> {
+  const rows = await db
+    .select(visitColumns)
+    .from(visits)
+    .innerJoin(teams, eq(teams.id, visits.teamId))
+    .where(eq(visits.quoteRequestId, quoteRequestId))
+    .orderBy(desc(visits.createdAt), desc(visits.id));
+  const row = rows.find((candidate) => candidate.status === 'booked') ?? rows[0];
+  return row ? toVisit(row) : undefined;
+}
+
+/** The booked visits whose busy time may reach into [from, to). */
+async function busyVisitsBetween(db: Reader, from: Date, to: Date) {
+  return db
+    .select({
+      id: visits.id,
+      teamId: visits.teamId,
+      start: visits.start,
+      durationMinutes: visits.durationMinutes,
+    })
+    .from(visits)
+    .where(
+      and(
+        eq(visits.status, 'booked'),
+        gt(visits.start, new Date(from.getTime() - LONGEST_BUSY_MS)),
+        lt(visits.start, to),
+      ),
+    );
+}
+
+/** What the offering rule needs about a moment: the settings, the teams and the visits around it. */
+async function offeringAround(db: Reader, from: Date, to: Date) {
+  const settings = await readScheduleSettings(db);
+  return { settings, visits: await busyVisitsBetween(db, from, to) };
+}
+
+/**
+ * The arrival windows offered now for a clean of `durationMinutes`, over the whole horizon; the visit
+ * `excludeVisitId` (one being moved) does not count against them.
+ */
+export async function offeredWindowsFor(
+  db: Reader,
+  { durationMinutes, now, excludeVisitId }: { durationMinutes: number; now: Date; excludeVisitId?: string },
+): Promise<{ windows: OfferedWindow[]; settings: ScheduleSettings }> {
+  const settings = await readScheduleSettings(db);
+  const to = new Date(now.getTime() + (settings.horizonDays + 2) * 24 * HOUR);
+  const busy = await busyVisitsBetween(db, now, to);
+  const windows = offeredWindows({
+    rules: settings,
+    teams: settings.teams,
+    visits: busy,
+    durationMinutes,
+    now,
+    ...(excludeVisitId ? { excludeVisitId } : {}),
+  });
+  return { windows, settings };
+}
+
+/** Why a booking, a move or a cancellation did not happen. */
+export type VisitRefusal =
+  | { refused: 'not-offered'; reason: NotOfferedReason }
+  /** Within the change cut-off: only a call to the business changes it now. */
+  | { refused: 'cut-off' }
+  /** The visit is cancelled or completed: nothing to move or cancel. */
+  | { refused: 'not-booked' }
+  /** The request already has a visit booked (move it instead). */
+  | { refused: 'already-booked'; visit: Visit }
+  /** A team given by staff that does not exist. */
+  | { refused: 'unknown-team' };
+
+/** A visit changed, or why not. */
+export type VisitOutcome = { ok: true; visit: Visit } | ({ ok: false } & VisitRefusal);
+
+/** Who is acting, and how the product speaks for them. */
+export interface VisitActor {
+  actor: Actor;
+  by: 'customer' | 'staff';
+  /** Staff place a visit outside the offered times (any start, any team) after confirming the clash. */
+  override?: boolean | undefined;
+}
+
+/** The request a visit is for, as its mails and history need it. */
+export type VisitMailRequest = VisitMailContext['request'];
+
+function windowOf(visit: { start: Date; end: Date }): OfferedWindow {
+  return { start: visit.start, end: visit.end };
+}
+
+/** Places the time in the rules: a team when offered, else the reason; staff may override. */
+async function placeVisit(
+  tx: WriteTransaction,
+  {
+    start,
+    durationMinutes,
+    teamId,
+    excludeVisitId,
+    override,
+    now,
+  }: {
+    start: Date;
+    durationMinutes: number;
+    teamId: string | undefined;
+    excludeVisitId: string | undefined;
+    override: boolean;
+    now: Date;
+  },
+): Promise<{ ok: true; teamId: string; settings: ScheduleSettings } | ({ ok: false } & VisitRefusal)> {
+  const { settings, visits: busy } = await offeringAround(
+    tx,
+    new Date(start.getTime() - 24 * HOUR),
+    new Date(start.getTime() + LONGEST_BUSY_MS),
+  );
+  if (teamId !== undefined && !settings.teams.some((team) => team.id === teamId)) {
+    return { ok: false, refused: 'unknown-team' };
+  }
+  const input = {
+    rules: settings,
+    // A team staff name is the only one the rule may give; the customer's choice is any active team.
+    teams: teamId === undefined ? settings.teams : settings.teams.filter((team) => team.id === teamId),
+    visits: busy,
+    durationMinutes,
+    now,
+    start,
+    ...(excludeVisitId ? { excludeVisitId } : {}),
+  };
+  const check = checkSlot(input);
+  if (check.offered) return { ok: true, teamId: check.teamId, settings };
+  if (!override) return { ok: false, refused: 'not-offered', reason: check.reason };
+  // Staff's override: their team, else the first active team (else the first team).
+  const chosen =
+    teamId ?? settings.teams.find((team) => team.active)?.id ?? (settings.teams[0]?.id as string);
+  return { ok: true, teamId: chosen, settings };
+}
+
+/** Replaces the visit's scheduled reminder: the old one withdrawn, a new one queued when due later. */
+async function scheduleReminder(
+  tx: WriteTransaction,
+  visit: Visit,
+  context: Omit<VisitMailContext, 'visit' | 'event'>,
+  now: Date,
+): Promise<string | null> {
+  await withdrawReminder(tx, visit);
+  if (visit.status !== 'booked') return null;
+  const sendAfter = new Date(visit.start.getTime() - 24 * HOUR);
+  // A visit booked less than 24 hours ahead gets no reminder: the confirmation has just told them.
+  if (sendAfter <= now) return null;
+  const [reminderId] = await enqueueMails(tx, [
+    { ...visitMails({ ...context, visit, event: 'reminder' })[0]!, sendAfter },
+  ]);
+  return reminderId ?? null;
+}
+
+/**
+ * Takes the visit's scheduled reminder out of the outbox, if it is still waiting. Once a delivery
+ * worker holds it or has sent it, it stays: it was due.
+ */
+async function withdrawReminder(tx: WriteTransaction, visit: { reminderMailId: string | null }) {
+  if (!visit.reminderMailId) return;
+  await tx.delete(outbox).where(and(eq(outbox.id, visit.reminderMailId), eq(outbox.status, 'queued')));
+}
+
+/** What booking, moving and cancelling need besides the visit. */
+export interface VisitChangeContext extends VisitActor {
+  request: VisitMailRequest;
+  mail: Omit<VisitMailContext, 'visit' | 'event' | 'request' | 'previous' | 'reason'>;
+  now: Date;
+}
+
+/**
+ * Books a visit for a quote request, in ONE write transaction with the check that the time is still
+ * offered: of any number of simultaneous bookings for the last free team, exactly one commits and the
+ * others see its visit (the write transaction takes SQLite's write lock first, so this holds across
+ * processes on one database too). Writes the history, the customer's confirmation with its calendar
+ * invite, the business's notification and the reminder, all or nothing.
+ */
+export function bookVisit(
+  database: Database,
+  {
+    quoteRequestId,
+    pricedQuoteId,
+    start,
+    durationMinutes,
+    teamId,
+    ...change
+  }: VisitChangeContext & {
+    quoteRequestId: string;
+    pricedQuoteId: string | null;
+    start: Date;
+    durationMinutes: number;
+    teamId?: string | undefined;
+  },
+): Promise<VisitOutcome> {
+  return database.writes.run(async (tx) => {
+    const current = await currentVisitOf(tx, quoteRequestId);
+    if (current?.status === 'booked') return { ok: false, refused: 'already-booked', visit: current };
+    const placed = await placeVisit(tx, {
+      start,
+      durationMinutes,
+      teamId,
+      excludeVisitId: undefined,
+      override: change.override === true && change.by === 'staff',
+      now: change.now,
+    });
+    if (!placed.ok) return placed;
+    const id = newRowId();
+    await tx.insert(visits).values({
+      id,
+      quoteRequestId,
+      pricedQuoteId,
+      teamId: placed.teamId,
+      status: 'booked',
+      start,
+      durationMinutes,
+      windowMinutes: placed.settings.windowMinutes,
+      sequence: 0,
+      bookedBy: change.by,
+      createdAt: change.now,
+      updatedAt: change.now,
+    });
+    const visit = (await findVisit(tx, id)) as Visit;
+    await appendHistory(tx, quoteRequestId, change.actor, change.now, {
+      kind: 'visit',
+      text: `Visit booked for ${bookedWindowText(windowOf(visit))} (${visit.teamName})`,
+    });
+    const context = { ...change.mail, request: change.request };
+    await enqueueMails(tx, visitMails({ ...context, visit, event: 'booked' }));
+    await visitChanged(tx, {
+      quoteId: quoteRequestId,
+      type: 'visit.booked',
+      ...windowOf(visit),
+      at: change.now,
+    });
+    await tellCaseManager(
+      tx,
+      quoteRequestId,
+      `The clean is booked for ${bookedWindowText(windowOf(visit))}`,
+      caseManagerMailSettings(change.mail.environment),
+    );
+    const reminderMailId = await scheduleReminder(tx, visit, context, change.now);
+    await tx.update(visits).set({ reminderMailId }).where(eq(visits.id, id));
+    return { ok: true, visit: { ...visit, reminderMailId } };
+  });
+}
+
+/** True when the visit may still be changed online: before its cut-off (staff are never held to it). */
+function withinCutOff(visit: Visit, settings: ScheduleSettings, change: VisitActor & { now: Date }) {
+  if (change.by === 'staff') return false;
+  return change.now.getTime() > visit.start.getTime() - settings.changeCutoffHours * HOUR;
+}
+
+/**
+ * Moves a booked visit to another time (and, for staff, another team), in one write transaction
+ * with the check, as booking does; its own busy time does not count against the new one. The invite
+ * goes out again with the same UID and the next SEQUENCE, and the reminder moves with it.
+ */
+export function rescheduleVisit(
+  database: Database,
+  {
+    visitId,
+    start,
+    teamId,
+    ...change
+  }: VisitChangeContext & { visitId: string; start: Date; teamId?: string | undefined },
+): Promise<VisitOutcome> {
+  return database.writes.run(async (tx) => {
+    const previous = await findVisit(tx, visitId);
+    if (previous?.status !== 'booked') return { ok: false, refused: 'not-booked' };
+    const settings = await readScheduleSettings(tx);
+    if (withinCutOff(previous, settings, change)) return { ok: false, refused: 'cut-off' };
+    const placed = await placeVisit(tx, {
+      start,
+      durationMinutes: previous.durationMinutes,
+      teamId,
+      excludeVisitId: previous.id,
+      override: change.override === true && change.by === 'staff',
+      now: change.now,
+    });
+    if (!placed.ok) return placed;
+    await tx
+      .update(visits)
+      .set({
+        start,
+        teamId: placed.teamId,
+        windowMinutes: placed.settings.windowMinutes,
+        sequence: previous.sequence + 1,
+        updatedAt: change.now,
+      })
+      .where(eq(visits.id, visitId));
+    const visit = (await findVisit(tx, visitId)) as Visit;
+    await appendHistory(tx, previous.quoteRequestId, change.actor, change.now, {
+      kind: 'visit',
+      text: `Visit moved from ${bookedWindowText(windowOf(previous))} to ${bookedWindowText(windowOf(visit))} (${visit.teamName})`,
+    });
+    const context = { ...change.mail, request: change.request };
+    await enqueueMails(tx, visitMails({ ...context, visit, previous, event: 'rescheduled' }));
+    await visitChanged(tx, {
+      quoteId: previous.quoteRequestId,
+      type: 'visit.rescheduled',
+      ...windowOf(visit),
+      at: change.now,
+    });
+    await tellCaseManager(
+      tx,
+      previous.quoteRequestId,
+      `The clean has moved to ${bookedWindowText(windowOf(visit))}`,
+      caseManagerMailSettings(change.mail.environment),
+    );
+    const reminderMailId = await scheduleReminder(tx, visit, context, change.now);
+    await tx.update(visits).set({ reminderMailId }).where(eq(visits.id, visitId));
+    return { ok: true, visit: { ...visit, reminderMailId } };
+  });
+}
+
+/**
+ * Cancels a booked visit: its time is free at once, its reminder withdrawn, and the invite is
+ * cancelled in the customer's calendar (METHOD:CANCEL, the next SEQUENCE). The quote stays accepted.
+ */
+export function cancelVisit(
+  database: Database,
+  { visitId, reason, ...change }: VisitChangeContext & { visitId: string; reason: string | undefined },
+): Promise<VisitOutcome> {
+  return database.writes.run(async (tx) => {
+    const previous = await findVisit(tx, visitId);
+    if (previous?.status !== 'booked') return { ok: false, refused: 'not-booked' };
+    const settings = await readScheduleSettings(tx);
+    if (withinCutOff(previous, settings, change)) return { ok: false, refused: 'cut-off' };
+    await withdrawReminder(tx, previous);
+    await tx
+      .update(visits)
+      .set({
+        status: 'cancelled',
+        sequence: previous.sequence + 1,
+        cancelledAt: change.now,
+        cancelReason: reason ?? null,
+        reminderMailId: null,
+        updatedAt: change.now,
+      })
+      .where(eq(visits.id, visitId));
+    const visit = (await findVisit(tx, visitId)) as Visit;
+    const who = change.by === 'customer' ? 'the customer' : change.actor.name;
+    await appendHistory(tx, previous.quoteRequestId, change.actor, change.now, {
+      kind: 'visit',
+      text: `Visit cancelled by ${who}${reason ? `: ${reason}` : ''}`,
+    });
+    const context = { ...change.mail, request: change.request };
+    await enqueueMails(tx, visitMails({ ...context, visit, event: 'cancelled', reason }));
+    await visitChanged(tx, {
+      quoteId: previous.quoteRequestId,
+      type: 'visit.cancelled',
+      ...windowOf(visit),
+      at: change.now,
+    });
+    await tellCaseManager(
+      tx,
+      previous.quoteRequestId,
+      `The clean booked for ${bookedWindowText(windowOf(visit))} is cancelled`,
+      caseManagerMailSettings(change.mail.environment),
+    );
+    return { ok: true, visit };
+  });
+}
+
+/** Marks a booked visit done (staff): no mail to the customer, a line in the history. */
+export function completeVisit(
+  database: Database,
+  { visitId, actor, now }: { visitId: string; actor: Actor; now: Date },
+): Promise<VisitOutcome> {
+  return database.writes.run(async (tx) => {
+    const previous = await findVisit(tx, visitId);
+    if (previous?.status !== 'booked') return { ok: false, refused: 'not-booked' };
+    await withdrawReminder(tx, previous);
+    await tx
+      .update(visits)
+      .set({ status: 'completed', completedAt: now, reminderMailId: null, updatedAt: now })
+      .where(eq(visits.id, visitId));
+    const visit = (await findVisit(tx, visitId)) as Visit;
+    await appendHistory(tx, previous.quoteRequestId, actor, now, {
+      kind: 'visit',
+      text: `Visit completed: ${bookedWindowText(windowOf(visit))}`,
+    });
+    await visitChanged(tx, {
+      quoteId: previous.quoteRequestId,
+      type: 'visit.completed',
+      ...windowOf(visit),
+      at: now,
+    });
+    return { ok: true, visit };
+  });
+}
+
+/** True while the customer can still change or cancel the visit online. */
+export function changeableOnline(visit: Visit, settings: ScheduleSettings, now: Date): boolean {
+  return (
+    visit.status === 'booked' && now.getTime() <= visit.start.getTime() - settings.changeCutoffHours * HOUR
+  );
+}
+
+/** A visit as the schedule lists it (GET /api/schedule): the arrival window, the team and the customer. */
+export interface ScheduledVisit {
+  id: string;
+  quoteRequestId: string;
+  reference: string;
+  /** The arrival window, ISO 8601. */
+  start: string;
+  end: string;
+  durationMinutes: number;
+  teamId: string;
+  teamName: string;
+  status: VisitStatus;
+  customerName: string;
+  suburb: string | null;
+  service: string;
+}
+
+/** The visits starting in [from, to), every status, in time order. */
+export async function readSchedule(db: Reader, from: Date, to: Date): Promise<ScheduledVisit[]> {
+  const rows = await db
+    .select({
+      ...visitColumns,
+      reference: quoteRequests.reference,
+      customerName: quoteRequests.name,
+      address: quoteRequests.address,
+      service: quoteRequests.serviceType,
+    })
+    .from(visits)
+    .innerJoin(teams, eq(teams.id, visits.teamId))
+    .innerJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
+    .where(and(gte(visits.start, from), lt(visits.start, to)))
+    .orderBy(asc(visits.start), asc(teams.position), asc(visits.id));
+  return rows.map((row) => scheduledVisit(toVisit(row), row));
+}
+
+/** A visit with its request's reference, customer, suburb and service, as the API shows it. */
+export function scheduledVisit(
+  visit: Visit,
+  request: { reference: string; customerName: string; address: string; service: string },
+): ScheduledVisit {
+  return {
+    id: visit.id,
+    quoteRequestId: visit.quoteRequestId,
+    reference: request.reference,
+    start: visit.start.toISOString(),
+    end: visit.end.toISOString(),
+    durationMinutes: visit.durationMinutes,
+    teamId: visit.teamId,
+    teamName: visit.teamName,
+    status: visit.status,
+    customerName: request.customerName,
+    suburb: suburbOf(request.address) ?? null,
+    service: request.service,
+  };
+}
