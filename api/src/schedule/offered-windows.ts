@@ -84,6 +84,12 @@ function wallClock(day: string, minutes: number): Date {
   );
 }
 
+/** Minutes after Melbourne's midnight that its clocks show at `instant`. */
+function wallMinutesOf(instant: Date): number {
+  const local = new TZDate(instant.getTime(), BUSINESS_TIME_ZONE);
+  return local.getHours() * 60 + local.getMinutes();
+}
+
 /** The weekday of a calendar day, read from the date alone. */
 function weekdayOf(day: string): WeekdayKey {
   return String(new Date(`${day}T00:00:00Z`).getUTCDay()) as WeekdayKey;
@@ -167,6 +173,8 @@ export function offeredWindows(input: OfferingInput): OfferedWindow[] {
     if (!open) continue;
     for (let minutes = open.startMinutes; minutes < open.endMinutes; minutes += rules.windowMinutes) {
       const start = wallClock(day, minutes);
+      // A time the clocks skip when daylight saving starts (02:00–03:00) is no window's start.
+      if (wallMinutesOf(start) !== minutes) continue;
       if (start.getTime() + input.durationMinutes * MINUTE > open.end.getTime()) break;
       if (start.getTime() < earliest) continue;
       if (freeTeam(calendars, input, start) === undefined) continue;
@@ -190,8 +198,7 @@ export function checkSlot(
   if (!open) return { offered: false, reason: 'closed' };
   const ends = start.getTime() + input.durationMinutes * MINUTE;
   if (start < open.start || ends > open.end.getTime()) return { offered: false, reason: 'outside-hours' };
-  const local = new TZDate(start.getTime(), BUSINESS_TIME_ZONE);
-  const wallMinutes = local.getHours() * 60 + local.getMinutes();
+  const wallMinutes = wallMinutesOf(start);
   const aligned =
     (wallMinutes - open.startMinutes) % rules.windowMinutes === 0 &&
     wallClock(day, wallMinutes).getTime() === start.getTime();
