@@ -3,7 +3,7 @@ import { addDays, BUSINESS_TIME_ZONE, melbourneDay } from '../lib/melbourne-time
 
 /*
  * Which arrival windows are offered: the one rule the customer's page, the staff's slots and the
- * booking's own check all use (docs/decisions/0036-availability-model.md).
+ * booking's own check all use (docs/decisions/0036-booked-visits.md).
  *
  * On each open day (its weekday has hours, it is not a closed date) from now + the minimum notice up
  * to and including today + the days ahead, a candidate start is the day's start, then every window
