@@ -145,13 +145,25 @@ export {
 } from './quote-request-filters.ts';
 export {
   DEFAULT_SCHEDULE_SETTINGS,
+  MAX_CLOSED_DATES,
+  MAX_TEAM_NAME,
+  MAX_TEAMS,
+  SCHEDULE_NUMBER_FIELDS,
+  SCHEDULE_NUMBERS,
+  type ScheduleNumberField,
   type ScheduleSettings,
   type ScheduleSettingsInput,
+  type ScheduleSettingsUpdate,
+  type ScheduleTeam,
+  scheduleSettingLabel,
   scheduleSettings,
   scheduleTeam,
+  TIME_PATTERN,
   WEEKDAY_KEYS,
   WEEKDAY_NAMES,
+  WEEKDAYS_MONDAY_FIRST,
   type WeekdayKey,
+  type WorkingHours,
 } from './schedule-settings.ts';
 export {
   emailAddress,

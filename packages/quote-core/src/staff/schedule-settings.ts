@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { isCalendarDay } from './quote-request-filters.ts';
+import { requiredText } from './text-fields.ts';
 
-/** A weekday key of the working hours, Sunday first ('0' Sunday … '6' Saturday). */
+/** A weekday key of the working hours, Sunday first ('0' Sunday … '6' Saturday), as Date#getDay counts. */
 export const WEEKDAY_KEYS = ['0', '1', '2', '3', '4', '5', '6'] as const;
 export type WeekdayKey = (typeof WEEKDAY_KEYS)[number];
 
@@ -15,86 +17,202 @@ export const WEEKDAY_NAMES: Readonly<Record<WeekdayKey, string>> = {
   '6': 'Saturday',
 };
 
-const time = z
-  .string({ error: 'Use a time as HH:mm' })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time as HH:mm, from 00:00 to 23:59');
+/** The weekdays as a Melbourne week reads them, Monday to Sunday (the settings form's order). */
+export const WEEKDAYS_MONDAY_FIRST: readonly WeekdayKey[] = ['1', '2', '3', '4', '5', '6', '0'];
 
-const workingHours = z
-  .object({ start: time, end: time })
-  .refine((hours) => hours.end > hours.start, { path: ['end'], message: 'The end must be after the start' });
+/** One open day's working time, Melbourne wall-clock 'HH:mm'; the end is after the start. */
+export interface WorkingHours {
+  start: string;
+  end: string;
+}
 
-const calendarDay = z
-  .string({ error: 'Use a date as yyyy-MM-dd' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as yyyy-MM-dd')
-  .refine((day) => {
-    const parsed = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(day);
-  }, 'Use a real calendar date');
-
-const whole = (name: string, min: number, max: number) =>
-  z
-    .number({ error: `${name}: use a whole number from ${min} to ${max}` })
-    .int(`${name}: use a whole number from ${min} to ${max}`)
-    .min(min, `${name}: use a whole number from ${min} to ${max}`)
-    .max(max, `${name}: use a whole number from ${min} to ${max}`);
-
-/** One team: its id once stored (a team sent without one is added), its name, and whether it works. */
-export const scheduleTeam = z.object({
-  id: z.string().min(1).max(100).optional(),
-  name: z
-    .string({ error: 'Give the team a name' })
-    .trim()
-    .min(1, 'Give the team a name')
-    .max(60, 'Use at most 60 characters'),
-  active: z.boolean({ error: 'Use true or false' }),
-});
+/** A team that goes out to clean; an inactive one keeps its visits but is offered no new ones. */
+export interface ScheduleTeam {
+  id: string;
+  name: string;
+  active: boolean;
+}
 
 /**
- * GET and PUT /api/schedule/settings: the teams and the working time the customers' booking is
- * offered within, in Melbourne wall-clock time. No customer data.
+ * The teams and the working time the customers' booking is offered within, as GET
+ * /api/schedule/settings answers it (every team with its id, in the business's order). No customer data.
  */
-export const scheduleSettings = z
-  .object({
-    teams: z.array(scheduleTeam).min(1, 'Keep at least one team (make it inactive instead)').max(50),
-    hours: z.strictObject(
-      Object.fromEntries(WEEKDAY_KEYS.map((key) => [key, workingHours.nullable()])) as Record<
-        WeekdayKey,
-        z.ZodNullable<typeof workingHours>
-      >,
-      { error: 'Give hours for the weekdays 0 (Sunday) to 6 (Saturday) only' },
-    ),
-    windowMinutes: whole('The arrival window', 15, 1440),
-    bufferMinutes: whole('The time between visits', 0, 240),
-    minimumNoticeHours: whole('The minimum notice', 0, 8760),
-    changeCutoffHours: whole('The cut-off for changes', 0, 168),
-    horizonDays: whole('The days ahead', 1, 730),
-    closedDates: z.array(calendarDay).max(1000),
-  })
-  .refine(
-    (settings) =>
-      new Set(settings.teams.map((team) => team.id).filter(Boolean)).size ===
-      settings.teams.filter((team) => team.id).length,
-    { path: ['teams'], message: 'A team is listed twice' },
-  );
-
-/** The settings as the API answers them (every team with its id). */
 export interface ScheduleSettings {
-  teams: { id: string; name: string; active: boolean }[];
-  hours: Record<WeekdayKey, { start: string; end: string } | null>;
+  teams: ScheduleTeam[];
+  /** Each weekday's hours, Sunday first; null when closed all day. */
+  hours: Record<WeekdayKey, WorkingHours | null>;
+  /** The arrival window a customer chooses; candidate starts are this far apart. */
   windowMinutes: number;
+  /** Time kept free after each visit, to travel to the next. */
   bufferMinutes: number;
+  /** How far ahead of now the first time offered starts (real hours, daylight saving or not). */
   minimumNoticeHours: number;
+  /** Until how long before the window the customer may change or cancel online. */
   changeCutoffHours: number;
+  /** How many days ahead times are offered (today plus this many). */
   horizonDays: number;
+  /** Days nothing is offered on, 'yyyy-MM-dd' in Melbourne, ascending. */
   closedDates: string[];
 }
+
+/** The longest team name: it heads a column of the schedule. */
+export const MAX_TEAM_NAME = 60;
+/** Most teams one business keeps. */
+export const MAX_TEAMS = 50;
+/** Most closed dates one save carries: years of public holidays. */
+export const MAX_CLOSED_DATES = 1000;
+
+/** Each number's words and whole-number range; the settings form labels its fields with `label`. */
+export const SCHEDULE_NUMBERS = {
+  windowMinutes: {
+    label: 'Arrival window (minutes)',
+    name: 'Arrival window',
+    unit: 'minutes',
+    min: 15,
+    max: 1440,
+  },
+  bufferMinutes: {
+    label: 'Time between visits (minutes)',
+    name: 'Time between visits',
+    unit: 'minutes',
+    min: 0,
+    max: 240,
+  },
+  minimumNoticeHours: {
+    label: 'Minimum notice (hours)',
+    name: 'Minimum notice',
+    unit: 'hours',
+    min: 0,
+    max: 8760,
+  },
+  changeCutoffHours: {
+    label: 'Cut-off for changes (hours)',
+    name: 'Cut-off for changes',
+    unit: 'hours',
+    min: 0,
+    max: 168,
+  },
+  horizonDays: { label: 'Days ahead', name: 'Days ahead', unit: 'days', min: 1, max: 730 },
+} as const;
+export type ScheduleNumberField = keyof typeof SCHEDULE_NUMBERS;
+/** The numbers in the form's order. */
+export const SCHEDULE_NUMBER_FIELDS = Object.keys(SCHEDULE_NUMBERS) as ScheduleNumberField[];
+
+const thousands = (value: number) => value.toLocaleString('en-AU');
+
+/** A whole number of `unit` within its range, its messages naming the setting. */
+function wholeNumber(field: ScheduleNumberField) {
+  const { name, unit, min, max } = SCHEDULE_NUMBERS[field];
+  const range = `${name}: use whole ${unit} from ${thousands(min)} to ${thousands(max)}`;
+  return z
+    .number({ error: `${name}: enter a number of ${unit}` })
+    .int(range)
+    .min(min, min === 0 ? `${name}: can’t be negative` : range)
+    .max(max, field === 'windowMinutes' ? `${range} (a day at most)` : range);
+}
+
+/** 'HH:mm', 00:00 to 23:59. */
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Runs a check on a value that is at least an object, even while a part of it was refused. */
+const isObjectValue = (payload: { value: unknown }) =>
+  typeof payload.value === 'object' && payload.value !== null;
+
+function workingHours(day: string) {
+  const time = (which: string) =>
+    z
+      .string({ error: `${day} ${which}: use a time as HH:mm` })
+      .regex(TIME_PATTERN, `${day} ${which}: use a time as HH:mm, from 00:00 to 23:59`);
+  return z
+    .object(
+      { start: time('start'), end: time('end') },
+      { error: `${day}: give its start and end, or null when closed` },
+    )
+    .refine(
+      // A time already refused has its own message.
+      (hours) => !TIME_PATTERN.test(hours.start) || !TIME_PATTERN.test(hours.end) || hours.end > hours.start,
+      { path: ['end'], message: `${day} end: must be after the start`, when: isObjectValue },
+    );
+}
+
+const closedDate = z
+  .string({ error: 'Closed date: use a date as yyyy-MM-dd' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Closed date: use a date as yyyy-MM-dd')
+  .refine(isCalendarDay, 'Closed date: use a real calendar date');
+
+/** One team as PUT sends it: its id once stored (listed without one, it is added), its name, whether it works. */
+export const scheduleTeam = z.object(
+  {
+    id: z.string({ error: 'Use the team’s id as GET gave it' }).min(1).max(100).optional(),
+    name: requiredText(MAX_TEAM_NAME, 'Give the team a name', { label: 'The team name' }),
+    active: z.boolean({ error: 'Active: use true or false' }),
+  },
+  { error: 'Teams: give each team its name and whether it is active' },
+);
+
+/** Each team once, and no two of one name (two columns of one name nobody could tell apart). */
+function distinctTeams(list: { id?: string | undefined; name: string }[], ctx: z.core.$RefinementCtx) {
+  const ids = new Set<string>();
+  const names = new Set<string>();
+  list.forEach((team, index) => {
+    if (typeof team !== 'object' || team === null) return;
+    if (typeof team.id === 'string') {
+      if (ids.has(team.id)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'This team is listed twice' });
+      }
+      ids.add(team.id);
+    }
+    // A name already refused carries no value here.
+    if (typeof team.name !== 'string') return;
+    const name = team.name.toLocaleLowerCase('en-AU');
+    if (names.has(name)) {
+      ctx.addIssue({ code: 'custom', path: [index, 'name'], message: 'Another team has this name' });
+    }
+    names.add(name);
+  });
+}
+
+const hoursShape = Object.fromEntries(
+  WEEKDAY_KEYS.map((key) => [key, workingHours(WEEKDAY_NAMES[key]).nullable()]),
+) as Record<WeekdayKey, z.ZodNullable<ReturnType<typeof workingHours>>>;
+
+/**
+ * PUT /api/schedule/settings (and the settings form's check): the JSON GET answers, which replaces
+ * the settings. A team without an id is new; a weekday is keyed '0' (Sunday) to '6' (Saturday), and
+ * every weekday is given, null when closed. Closed dates come out once each, in order.
+ */
+export const scheduleSettings = z.object({
+  teams: z
+    .array(scheduleTeam, { error: 'Teams: give the list of teams' })
+    .min(1, 'Keep at least one team: make a team inactive instead of removing it')
+    .max(MAX_TEAMS, `Teams: at most ${MAX_TEAMS}`)
+    // Checked even while another team's name is refused, so the form shows every problem at once.
+    .superRefine(distinctTeams, { when: isObjectValue } as never),
+  hours: z.strictObject(hoursShape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `There is no weekday ${issue.keys.join(', ')}: use 0 (Sunday) to 6 (Saturday)`
+        : 'Give the hours of each weekday, 0 (Sunday) to 6 (Saturday)',
+  }),
+  windowMinutes: wholeNumber('windowMinutes'),
+  bufferMinutes: wholeNumber('bufferMinutes'),
+  minimumNoticeHours: wholeNumber('minimumNoticeHours'),
+  changeCutoffHours: wholeNumber('changeCutoffHours'),
+  horizonDays: wholeNumber('horizonDays'),
+  closedDates: z
+    .array(closedDate, { error: 'Closed dates: give a list of dates' })
+    .max(MAX_CLOSED_DATES, `Closed dates: at most ${thousands(MAX_CLOSED_DATES)}`)
+    .transform((days) => [...new Set(days)].sort()),
+});
 /** The settings as a PUT sends them (new teams without an id). */
 export type ScheduleSettingsInput = z.input<typeof scheduleSettings>;
+/** The settings as the schema gives them: checked, trimmed, closed dates once each in order. */
+export type ScheduleSettingsUpdate = z.output<typeof scheduleSettings>;
 
 /**
  * Where a new business starts: Monday to Friday 08:00–17:00, Saturday 08:00–14:00, Sunday closed,
  * two-hour arrival windows, 30 minutes between visits, 24 hours' notice, changes online until 4
- * hours before, 60 days ahead. (The two teams are rows of their own.)
+ * hours before, 60 days ahead. (The teams are rows of their own; a new business has two.)
  */
 export const DEFAULT_SCHEDULE_SETTINGS: Omit<ScheduleSettings, 'teams'> = {
   hours: {
@@ -113,3 +231,17 @@ export const DEFAULT_SCHEDULE_SETTINGS: Omit<ScheduleSettings, 'teams'> = {
   horizonDays: 60,
   closedDates: [],
 };
+
+/**
+ * A setting of the history in words: 'hours.6' is 'Saturday hours', 'windowMinutes' 'Arrival window
+ * (minutes)', 'closedDates' 'Closed dates', 'teams' 'Teams'. A name it does not know stays as it is.
+ */
+export function scheduleSettingLabel(field: string): string {
+  if (field === 'teams') return 'Teams';
+  if (field === 'closedDates') return 'Closed dates';
+  if (field.startsWith('hours.')) {
+    const day = WEEKDAY_NAMES[field.slice('hours.'.length) as WeekdayKey];
+    return day ? `${day} hours` : field;
+  }
+  return SCHEDULE_NUMBERS[field as ScheduleNumberField]?.label ?? field;
+}
