@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
+import { DEFAULT_SCHEDULE_SETTINGS } from '@cleanquote/quote-core/staff';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSiteState, toasts } from '../../state/site-state.ts';
 import { createStaffQueryClient } from '../lib/query-client.ts';
-import type { ScheduleTeam } from '../lib/schedule-teams-query.ts';
+import type { ScheduleSettingsAnswer, ScheduleTeam } from '../lib/schedule-teams-query.ts';
 import {
   jsonAnswer as json,
   type PreparedAnswers,
@@ -88,7 +89,8 @@ beforeEach(() => {
   ({ routes, sent } = stubStaffApi({
     [`GET ${base}/visit`]: () => json(200, { visit: current }),
     [`GET ${base}/slots`]: () => json(200, offered),
-    'GET /api/schedule/settings': () => json(200, { teams }),
+    'GET /api/schedule/settings': () =>
+      json(200, { ...DEFAULT_SCHEDULE_SETTINGS, teams } satisfies ScheduleSettingsAnswer),
   }));
   client = createStaffQueryClient();
   current = null;

@@ -473,7 +473,8 @@ function VisitTimeForm({
       <AlertDialog.Root open={clash !== null} onOpenChange={(open) => (open ? undefined : setClash(null))}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="dialog-overlay" />
-          <AlertDialog.Content className="dialog">
+          {/* Modal, and said so: the page behind it is hidden from assistive technology until it closes. */}
+          <AlertDialog.Content className="dialog" aria-modal="true">
             <AlertDialog.Title className="dialog__title">That time is not offered</AlertDialog.Title>
             <AlertDialog.Description className="dialog__description">
               {clash?.explanation}
