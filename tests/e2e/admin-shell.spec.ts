@@ -13,6 +13,7 @@ import { e2eAdmin } from '../support/e2e-admin.ts';
 const adminScreens = [
   'dashboard',
   'admin',
+  'schedule',
   'prices',
   'email-test',
   'client-email-test',
@@ -178,6 +179,8 @@ test('every admin screen is axe clean, signed out and signed in, and fits a 360 
     if (screen === 'dashboard') await expect(page.getByText('Authentication: Active')).toBeVisible();
     if (screen === 'locations') await expect(page.getByText(/^Showing all/)).toBeVisible();
     if (screen === 'prices') await expect(page.getByRole('button', { name: 'Save Prices' })).toBeVisible();
+    if (screen === 'schedule')
+      await expect(page.getByRole('button', { name: 'Save settings' })).toBeVisible();
     await expectNoAxeViolations(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal overflow on /${screen}`).toBeLessThanOrEqual(0);

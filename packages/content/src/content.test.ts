@@ -84,8 +84,9 @@ describe('suburbs', () => {
 });
 
 describe('reserved paths', () => {
-  it("lists the site's 16 reserved words, /partners, /prices, /embed, /quote and /case-manager-updates (so no suburb can take them)", () => {
-    expect(reservedPaths).toHaveLength(21);
+  it("lists the site's 16 reserved words, /partners, /prices, /schedule, /embed, /quote and /case-manager-updates (so no suburb can take them)", () => {
+    expect(reservedPaths).toHaveLength(22);
+    expect(isReservedPath('schedule')).toBe(true);
     expect(isReservedPath('quote')).toBe(true);
     expect(isReservedPath('prices')).toBe(true);
     expect(isReservedPath('partners')).toBe(true);

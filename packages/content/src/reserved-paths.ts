@@ -6,6 +6,7 @@
 export const adminScreenPaths = [
   'dashboard',
   'admin',
+  'schedule',
   'prices',
   'email-test',
   'client-email-test',

@@ -56,6 +56,19 @@ export const adminScreenRegistry = [
     needsQuoteUnlock: { opens: 'quote requests' },
   },
   {
+    id: 'schedule',
+    segment: 'schedule',
+    title: 'Schedule',
+    navLabel: 'Schedule',
+    card: {
+      description: 'Visits by week and team, and the working time customers book within.',
+      position: 9,
+    },
+    // The week's visits name customers and ask for the quote dashboard's password themselves; the
+    // working time and teams hold no customer data, so the screen stays open while it is locked.
+    needsQuoteUnlock: false,
+  },
+  {
     id: 'prices',
     segment: 'prices',
     title: 'Price List',

@@ -35,7 +35,7 @@ describe('resolveRoute', () => {
     });
   });
 
-  it('lists exactly the admin screens, /partners and /prices', () => {
+  it('lists exactly the admin screens, /partners, /prices and /schedule', () => {
     expect(adminScreenRegistry.map((entry) => entry.segment).sort()).toEqual(
       [
         'dashboard',
@@ -47,6 +47,7 @@ describe('resolveRoute', () => {
         'locations',
         'partners',
         'prices',
+        'schedule',
       ].sort(),
     );
   });

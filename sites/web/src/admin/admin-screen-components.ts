@@ -9,6 +9,7 @@ import { LocationsScreen } from './locations/locations-screen.tsx';
 import { PartnersScreen } from './partners/partners-screen.tsx';
 import { PricesScreen } from './prices/prices-screen.tsx';
 import { QuoteRequestsScreen } from './quote-requests/quote-requests-screen.tsx';
+import { ScheduleScreen } from './schedule/schedule-screen.tsx';
 import { XeroScreen } from './xero/xero-screen.tsx';
 
 /** What every admin screen is given: the signed-in admin. */
@@ -25,6 +26,7 @@ export interface AdminScreenProps {
 export const adminScreenComponents: Readonly<Record<AdminScreen, ComponentType<AdminScreenProps>>> = {
   dashboard: DashboardScreen,
   'quote-requests': QuoteRequestsScreen,
+  schedule: ScheduleScreen,
   prices: PricesScreen,
   'email-test': EmailTestScreen,
   'client-email-test': ClientEmailTestScreen,
