@@ -111,6 +111,11 @@ export const scheduleSettingsAnswer = http.get('/api/schedule/settings', () =>
   HttpResponse.json({ ...DEFAULT_SCHEDULE_SETTINGS, teams: storyTeams } satisfies ScheduleSettingsAnswer),
 );
 
+/** GET /api/schedule/settings/history: no change made yet. */
+export const scheduleSettingsHistoryAnswer = http.get('/api/schedule/settings/history', () =>
+  HttpResponse.json([]),
+);
+
 /** Sophie's visit: Wednesday 2 December 2026, arriving between 8:00 and 10:00 am, Team 1. */
 export function sophieVisit(changes: Partial<QuoteVisit> = {}): QuoteVisit {
   return scheduledVisit('sophie', '2026-12-02', '08:00', { durationMinutes: 90, ...changes });

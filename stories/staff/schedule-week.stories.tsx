@@ -1,0 +1,161 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { http } from 'msw';
+import { expect, userEvent, within } from 'storybook/test';
+import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
+import type { ScheduledVisit } from '../../sites/web/src/admin/schedule/schedule-week-queries.ts';
+import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
+import {
+  busyWeek,
+  clashWeek,
+  scheduleAnswer,
+  scheduleSettingsAnswer,
+  scheduleSettingsHistoryAnswer,
+  storyWeek,
+} from './visit-fixtures.ts';
+
+/**
+ * The schedule's week on /schedule: Monday to Sunday in Melbourne, each day's visits by team — the
+ * customer (a link to their quote request), suburb, service, arrival window and status — with
+ * 'Previous week', 'This week' and 'Next week'. The week is in the page's address.
+ */
+const meta = {
+  title: 'Staff/Schedule/Week',
+  component: AdminApp,
+  decorators: [freshStaffPage],
+  args: { screen: 'schedule' },
+  parameters: staffScreenParameters,
+  // Opens at the week of Monday 30 November 2026, as a link with ?week= would; the address is put back after.
+  beforeEach: () => {
+    const before = window.location.href;
+    const url = new URL(before);
+    url.searchParams.set('week', storyWeek);
+    window.history.replaceState(window.history.state, '', url);
+    return () => window.history.replaceState(window.history.state, '', before);
+  },
+} satisfies Meta<typeof AdminApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The screen's answers with these visits: who is signed in, the week, the settings below it. */
+function answers(visits: readonly ScheduledVisit[]): ReturnType<typeof http.get>[] {
+  return [signedIn, scheduleAnswer(visits), scheduleSettingsAnswer, scheduleSettingsHistoryAnswer];
+}
+
+/** The week's section, once its visits were read. */
+async function weekOf(canvasElement: HTMLElement) {
+  const heading = await within(canvasElement).findByRole('heading', { level: 2, name: /^Visits: / });
+  const week = within(heading.closest('section') as HTMLElement);
+  await week.findByText(/^No visits this week\.$|^\d+ visits?: /);
+  return week;
+}
+
+/** The entry of a visit, by its customer's link (the nth one, for a customer visited twice). */
+function visitEntry(page: ReturnType<typeof within>, customer: string, nth = 0) {
+  const link = page.getAllByRole('link', { name: customer })[nth];
+  const entry = link?.closest('li');
+  if (!entry) throw new Error(`No visit of ${customer} on the week.`);
+  return within(entry);
+}
+
+/** Nothing booked: the week says so, and the buttons move on to the next. */
+export const Empty: Story = {
+  parameters: { msw: { handlers: answers([]) } },
+  play: async ({ canvasElement }) => {
+    const page = await weekOf(canvasElement);
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Visits: 30 November – 6 December 2026' }),
+    ).toBeVisible();
+    await expect(page.getByRole('status')).toHaveTextContent('No visits this week.');
+    await expect(page.queryByRole('heading', { level: 3 })).toBeNull();
+    for (const name of ['Previous week', 'This week', 'Next week'])
+      await expect(page.getByRole('button', { name })).toBeVisible();
+    // From the keyboard: Enter on 'Next week', then Space on 'This week'.
+    page.getByRole('button', { name: 'Next week' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(page.getByRole('heading', { level: 2, name: 'Visits: 7 – 13 December 2026' })).toBeVisible();
+    page.getByRole('button', { name: 'This week' }).focus();
+    await userEvent.keyboard(' ');
+    await expect(new URL(window.location.href).searchParams.get('week')).toBeNull();
+  },
+};
+
+/**
+ * A busy week: both teams out most days, a visit done and one cancelled. Each day is a row with a
+ * column per team; 'Next week' and 'Previous week' move a week at a time and keep it in the address.
+ */
+export const Busy: Story = {
+  parameters: { msw: { handlers: answers(busyWeek) } },
+  globals: { viewport: { value: 'desktop', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const page = await weekOf(canvasElement);
+    await expect(page.getByRole('status')).toHaveTextContent('9 visits: 7 booked, 1 completed, 1 cancelled.');
+    await expect(page.getAllByRole('heading', { level: 3 }).map((day) => day.textContent)).toEqual([
+      'Monday 30 November',
+      'Tuesday 1 December',
+      'Wednesday 2 December',
+      'Thursday 3 December',
+      'Friday 4 December',
+      'Saturday 5 December',
+      'Sunday 6 December',
+    ]);
+    const margaret = visitEntry(page, "Margaret O'Brien");
+    await expect(margaret.getByText('8:00–10:00 am')).toBeVisible();
+    await expect(margaret.getByText('Northcote · NDIS & Aged Care Cleaning')).toBeVisible();
+    await expect(page.getByRole('link', { name: "Margaret O'Brien" })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/admin\?quote=[\w-]+$/),
+    );
+    await expect(visitEntry(page, 'Tom Nguyen').getByText('12:00–2:00 pm')).toBeVisible();
+    await expect(visitEntry(page, 'Priya Sharma').getByText('Completed')).toBeVisible();
+    await expect(visitEntry(page, 'Jack Thompson').getByText('Cancelled')).toBeVisible();
+
+    // Side by side on a desktop: Monday's Team 2 column starts right of its Team 1 column.
+    const monday = within(
+      page.getByRole('heading', { name: 'Monday 30 November' }).closest('li') as HTMLElement,
+    );
+    const teamOne = monday.getByRole('heading', { level: 4, name: 'Team 1' }).getBoundingClientRect();
+    const teamTwo = monday.getByRole('heading', { level: 4, name: 'Team 2' }).getBoundingClientRect();
+    await expect(teamTwo.left).toBeGreaterThan(teamOne.right);
+
+    await userEvent.click(page.getByRole('button', { name: 'Next week' }));
+    await expect(page.getByRole('heading', { level: 2, name: 'Visits: 7 – 13 December 2026' })).toBeVisible();
+    await expect(await page.findByText('No visits this week.')).toBeVisible();
+    await expect(new URL(window.location.href).searchParams.get('week')).toBe('2026-12-07');
+    // Focus stays on the button, so the next press goes on a week.
+    await expect(page.getByRole('button', { name: 'Next week' })).toHaveFocus();
+    await userEvent.click(page.getByRole('button', { name: 'Previous week' }));
+    await expect(await page.findByText('9 visits: 7 booked, 1 completed, 1 cancelled.')).toBeVisible();
+  },
+};
+
+/** Two visits of Team 1 overlap (staff placed Tom's over the clash): both are marked, Team 2 is not. */
+export const AClash: Story = {
+  parameters: { msw: { handlers: answers(clashWeek) } },
+  play: async ({ canvasElement }) => {
+    const page = await weekOf(canvasElement);
+    await expect(visitEntry(page, 'Priya Sharma').getByText(/overlaps Tom Nguyen$/)).toBeVisible();
+    await expect(visitEntry(page, 'Tom Nguyen').getByText(/overlaps Priya Sharma$/)).toBeVisible();
+    await expect(visitEntry(page, "Margaret O'Brien").queryByText(/Clash/)).toBeNull();
+  },
+};
+
+/** On a 360 px phone: the days, teams and visits stack, and nothing scrolls sideways. */
+export const BusyOnAPhone: Story = {
+  parameters: { msw: { handlers: answers(busyWeek) } },
+  globals: { viewport: { value: 'phone360', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const page = await weekOf(canvasElement);
+    const monday = within(
+      page.getByRole('heading', { name: 'Monday 30 November' }).closest('li') as HTMLElement,
+    );
+    const day = monday.getByRole('heading', { level: 3 }).getBoundingClientRect();
+    const teamOne = monday.getByRole('heading', { level: 4, name: 'Team 1' }).getBoundingClientRect();
+    const teamTwo = monday.getByRole('heading', { level: 4, name: 'Team 2' }).getBoundingClientRect();
+    await expect(teamOne.top).toBeGreaterThan(day.bottom - 1);
+    await expect(teamTwo.top).toBeGreaterThan(teamOne.bottom);
+    await expect(Math.round(teamTwo.left)).toBe(Math.round(teamOne.left));
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    await expect(visitEntry(page, 'Tom Nguyen').getByText('12:00–2:00 pm')).toBeVisible();
+  },
+};
