@@ -346,7 +346,10 @@ describe('POST /quote/:token/accept', () => {
     const today = formatMelbourneDate(clock.now());
     const document = await documentOf(await page(`/quote/${token}`));
     expect(textOf(document)).toContain(`You accepted this quote on ${today}`);
-    expect(document.querySelectorAll('form')).toHaveLength(0);
+    // The answers are gone; the one form left books the visit.
+    expect([...document.querySelectorAll('form')].map((form) => form.getAttribute('action'))).toEqual([
+      `/quote/${token}/book`,
+    ]);
 
     const after = await detail(id);
     expect(after.status).toBe('won');
