@@ -58,7 +58,7 @@ describe('the offered arrival windows', () => {
       ['2027-10-01', '2027-10-04', '+10:00', '+11:00'],
     ] as const) {
       const windows = offeredWindows(
-        input({ now: new Date(`${addDays(before, -2)}T12:00:00Z`), horizonDays: 10 }),
+        input({ now: new Date(`${addDays(before, -2)}T12:00:00Z`), rules: { ...rules, horizonDays: 10 } }),
       );
       const first = (day: string) => windows.find((window) => slotValue(window.start).startsWith(day));
       expect(slotValue(first(before)?.start ?? new Date(0))).toBe(`${before}T08:00:00${offsetBefore}`);
@@ -69,7 +69,9 @@ describe('the offered arrival windows', () => {
   it('count the notice in real hours across a daylight-saving change', () => {
     // 24 real hours after Saturday 3 October 2026 09:00 (+10:00) is Sunday 10:00 (+11:00) — closed — so
     // Monday 5 October opens at 8:00.
-    const windows = offeredWindows(input({ now: new Date('2026-10-03T09:00:00+10:00'), horizonDays: 3 }));
+    const windows = offeredWindows(
+      input({ now: new Date('2026-10-03T09:00:00+10:00'), rules: { ...rules, horizonDays: 3 } }),
+    );
     expect(slotValue(windows[0]?.start ?? new Date(0))).toBe('2026-10-05T08:00:00+11:00');
   });
 

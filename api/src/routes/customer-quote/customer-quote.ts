@@ -127,15 +127,11 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
   };
 
   /**
-   * One of the three answers, for the token's own version or (`latest`) its request's latest sent
-   * version: 303 back to the page it was sent from, or 400 with that page, its messages and what was
-   * typed. Answered, updated or expired: nothing changes, and the page says where it stands.
+   * What every form of the page starts from: the version the link opens (or, for `latest`, its
+   * request's latest sent version) and the page to go back to; the site's 404 for an unknown link
+   * and 415 for a body that is not a form.
    */
-  const answer = async (
-    c: Context<AppEnv>,
-    { token, form }: { token: string; form: AnswerForm },
-    view: 'own' | 'latest',
-  ) => {
+  const postedForm = async (c: Context<AppEnv>, token: string, view: 'own' | 'latest') => {
     const holder = await findQuoteByToken(c.var.database.db, token);
     if (!holder) return notFound(c);
     const type = c.req.header('Content-Type') ?? '';
@@ -146,7 +142,22 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
       );
     }
     const quote = view === 'latest' ? await latestVersionOf(c.var.database.db, holder) : holder;
-    const page = customerQuotePath(token, view === 'latest' ? '/latest' : '');
+    return { quote, page: customerQuotePath(token, view === 'latest' ? '/latest' : '') };
+  };
+
+  /**
+   * One of the three answers, for the token's own version or (`latest`) its request's latest sent
+   * version: 303 back to the page it was sent from, or 400 with that page, its messages and what was
+   * typed. Answered, updated or expired: nothing changes, and the page says where it stands.
+   */
+  const answer = async (
+    c: Context<AppEnv>,
+    { token, form }: { token: string; form: AnswerForm },
+    view: 'own' | 'latest',
+  ) => {
+    const posted = await postedForm(c, token, view);
+    if (posted instanceof Response) return posted;
+    const { quote, page } = posted;
     if (standingOf(quote, melbourneDay(clock.now())) !== 'open') return c.redirect(page, 303);
     const read = readAnswerForm(form, new URLSearchParams(await c.req.text()));
     if (!read.ok) return render(c, quote, token, { view, status: 400, form: read.state });
@@ -173,17 +184,9 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
     { token, action }: { token: string; action: BookingAction },
     view: 'own' | 'latest',
   ) => {
-    const holder = await findQuoteByToken(c.var.database.db, token);
-    if (!holder) return notFound(c);
-    const type = c.req.header('Content-Type') ?? '';
-    if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-      return c.json(
-        { error: 'Post the form as application/x-www-form-urlencoded.', requestId: c.var.requestId },
-        415,
-      );
-    }
-    const quote = view === 'latest' ? await latestVersionOf(c.var.database.db, holder) : holder;
-    const page = customerQuotePath(token, view === 'latest' ? '/latest' : '');
+    const posted = await postedForm(c, token, view);
+    if (posted instanceof Response) return posted;
+    const { quote, page } = posted;
     const form = new URLSearchParams(await c.req.text());
     if (standingOf(quote, melbourneDay(clock.now())) !== 'accepted') {
       return render(c, quote, token, { view, status: 409 });
