@@ -187,7 +187,7 @@ export const scheduleSettings = z.object({
     .min(1, 'Keep at least one team: make a team inactive instead of removing it')
     .max(MAX_TEAMS, `Teams: at most ${MAX_TEAMS}`)
     // Checked even while another team's name is refused, so the form shows every problem at once.
-    .superRefine(distinctTeams, { when: isObjectValue } as never),
+    .superRefine(distinctTeams, { when: isObjectValue }),
   hours: z.strictObject(hoursShape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
