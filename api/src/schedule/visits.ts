@@ -7,7 +7,7 @@ import { enqueueMails, type WriteTransaction } from '../mail/outbox.ts';
 import { suburbOf } from '../mail/quote-reply.ts';
 import { caseManagerMailSettings, tellCaseManager } from '../quote-requests/case-manager-updates.ts';
 import { type Actor, appendHistory } from '../quote-requests/history.ts';
-import { visitChanged } from '../webhooks/quote-events.ts';
+import { type VisitEventType, visitChanged } from '../webhooks/quote-events.ts';
 import { checkSlot, type NotOfferedReason, type OfferedWindow, offeredWindows } from './offered-windows.ts';
 import { readScheduleSettings } from './schedule-settings-store.ts';
 import { type VisitMailContext, visitMails } from './visit-mails.ts';
@@ -223,9 +223,11 @@ async function scheduleReminder(
   const sendAfter = new Date(visit.start.getTime() - 24 * HOUR);
   // A visit booked less than 24 hours ahead gets no reminder: the confirmation has just told them.
   if (sendAfter <= now) return null;
-  const [reminderId] = await enqueueMails(tx, [
-    { ...visitMails({ ...context, visit, event: 'reminder' })[0]!, sendAfter },
-  ]);
+  const reminders = visitMails({ ...context, visit, event: 'reminder' }).map((mail) => ({
+    ...mail,
+    sendAfter,
+  }));
+  const [reminderId] = await enqueueMails(tx, reminders);
   return reminderId ?? null;
 }
 
@@ -236,6 +238,21 @@ async function scheduleReminder(
 async function withdrawReminder(tx: WriteTransaction, visit: { reminderMailId: string | null }) {
   if (!visit.reminderMailId) return;
   await tx.delete(outbox).where(and(eq(outbox.id, visit.reminderMailId), eq(outbox.status, 'queued')));
+}
+
+/**
+ * Tells everyone else of a visit's change, in its transaction: the partner's webhook (when the
+ * request came from a partner who wants the event) and the case manager who asked for updates.
+ */
+async function announce(
+  tx: WriteTransaction,
+  visit: Visit,
+  type: VisitEventType,
+  news: string,
+  change: { now: Date; mail: { environment: VisitMailContext['environment'] } },
+) {
+  await visitChanged(tx, { quoteId: visit.quoteRequestId, type, ...windowOf(visit), at: change.now });
+  await tellCaseManager(tx, visit.quoteRequestId, news, caseManagerMailSettings(change.mail.environment));
 }
 
 /** What booking, moving and cancelling need besides the visit. */
@@ -303,18 +320,7 @@ export function bookVisit(
     });
     const context = { ...change.mail, request: change.request };
     await enqueueMails(tx, visitMails({ ...context, visit, event: 'booked' }));
-    await visitChanged(tx, {
-      quoteId: quoteRequestId,
-      type: 'visit.booked',
-      ...windowOf(visit),
-      at: change.now,
-    });
-    await tellCaseManager(
-      tx,
-      quoteRequestId,
-      `The clean is booked for ${bookedWindowText(windowOf(visit))}`,
-      caseManagerMailSettings(change.mail.environment),
-    );
+    await announce(tx, visit, 'visit.booked', `The clean is booked for ${bookedWindowText(visit)}`, change);
     const reminderMailId = await scheduleReminder(tx, visit, context, change.now);
     await tx.update(visits).set({ reminderMailId }).where(eq(visits.id, id));
     return { ok: true, visit: { ...visit, reminderMailId } };
@@ -372,17 +378,12 @@ export function rescheduleVisit(
     });
     const context = { ...change.mail, request: change.request };
     await enqueueMails(tx, visitMails({ ...context, visit, previous, event: 'rescheduled' }));
-    await visitChanged(tx, {
-      quoteId: previous.quoteRequestId,
-      type: 'visit.rescheduled',
-      ...windowOf(visit),
-      at: change.now,
-    });
-    await tellCaseManager(
+    await announce(
       tx,
-      previous.quoteRequestId,
-      `The clean has moved to ${bookedWindowText(windowOf(visit))}`,
-      caseManagerMailSettings(change.mail.environment),
+      visit,
+      'visit.rescheduled',
+      `The clean has moved to ${bookedWindowText(visit)}`,
+      change,
     );
     const reminderMailId = await scheduleReminder(tx, visit, context, change.now);
     await tx.update(visits).set({ reminderMailId }).where(eq(visits.id, visitId));
@@ -423,17 +424,12 @@ export function cancelVisit(
     });
     const context = { ...change.mail, request: change.request };
     await enqueueMails(tx, visitMails({ ...context, visit, event: 'cancelled', reason }));
-    await visitChanged(tx, {
-      quoteId: previous.quoteRequestId,
-      type: 'visit.cancelled',
-      ...windowOf(visit),
-      at: change.now,
-    });
-    await tellCaseManager(
+    await announce(
       tx,
-      previous.quoteRequestId,
-      `The clean booked for ${bookedWindowText(windowOf(visit))} is cancelled`,
-      caseManagerMailSettings(change.mail.environment),
+      visit,
+      'visit.cancelled',
+      `The clean booked for ${bookedWindowText(visit)} is cancelled`,
+      change,
     );
     return { ok: true, visit };
   });

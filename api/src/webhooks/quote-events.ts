@@ -67,6 +67,26 @@ export async function quotesCreated(tx: WriteTransaction, quotes: readonly Quote
   await queueWebhookDeliveries(tx, events);
 }
 
+/** A partner quote's reference, service and partner's reference, with its partner's webhook; undefined otherwise. */
+async function partnerWebhookOf(tx: WriteTransaction, quoteId: string) {
+  const [found] = await tx
+    .select({
+      reference: quoteRequests.reference,
+      serviceType: quoteRequests.serviceType,
+      partnerRef: quoteRequests.partnerRef,
+      partnerKey: partnerWebhooks.partnerKey,
+      enabled: partnerWebhooks.enabled,
+      events: partnerWebhooks.events,
+    })
+    .from(quoteRequests)
+    .innerJoin(
+      partnerWebhooks,
+      eq(partnerWebhooks.partnerKey, sql`substr(${quoteRequests.source}, ${PARTNER_SOURCE.length + 1})`),
+    )
+    .where(and(eq(quoteRequests.id, quoteId), like(quoteRequests.source, `${PARTNER_SOURCE}%`)));
+  return found;
+}
+
 /** A status change as the pipeline made it. */
 export interface QuoteStatusChangeEvent {
   quoteId: string;
@@ -84,21 +104,7 @@ export async function quoteStatusChanged(
   change: QuoteStatusChangeEvent,
 ): Promise<void> {
   // One lookup by primary keys: a main-site quote, or a partner without a webhook, finds no row.
-  const [found] = await tx
-    .select({
-      reference: quoteRequests.reference,
-      serviceType: quoteRequests.serviceType,
-      partnerRef: quoteRequests.partnerRef,
-      partnerKey: partnerWebhooks.partnerKey,
-      enabled: partnerWebhooks.enabled,
-      events: partnerWebhooks.events,
-    })
-    .from(quoteRequests)
-    .innerJoin(
-      partnerWebhooks,
-      eq(partnerWebhooks.partnerKey, sql`substr(${quoteRequests.source}, ${PARTNER_SOURCE.length + 1})`),
-    )
-    .where(and(eq(quoteRequests.id, change.quoteId), like(quoteRequests.source, `${PARTNER_SOURCE}%`)));
+  const found = await partnerWebhookOf(tx, change.quoteId);
   if (!found || !wants(found, 'quote.status_changed')) return;
   await queueWebhookDeliveries(tx, [
     {
@@ -129,20 +135,7 @@ export async function visitChanged(
   tx: WriteTransaction,
   change: { quoteId: string; type: VisitEventType; start: Date; end: Date; at: Date },
 ): Promise<void> {
-  const [found] = await tx
-    .select({
-      reference: quoteRequests.reference,
-      partnerRef: quoteRequests.partnerRef,
-      partnerKey: partnerWebhooks.partnerKey,
-      enabled: partnerWebhooks.enabled,
-      events: partnerWebhooks.events,
-    })
-    .from(quoteRequests)
-    .innerJoin(
-      partnerWebhooks,
-      eq(partnerWebhooks.partnerKey, sql`substr(${quoteRequests.source}, ${PARTNER_SOURCE.length + 1})`),
-    )
-    .where(and(eq(quoteRequests.id, change.quoteId), like(quoteRequests.source, `${PARTNER_SOURCE}%`)));
+  const found = await partnerWebhookOf(tx, change.quoteId);
   if (!found || !wants(found, change.type)) return;
   await queueWebhookDeliveries(tx, [
     {
