@@ -1,9 +1,16 @@
-import { TZDate } from '@date-fns/tz';
-import { addDays, BUSINESS_TIME_ZONE, melbourneDay } from '../lib/melbourne-time.ts';
+import type { ScheduleSettings, WeekdayKey } from '@cleanquote/quote-core/staff';
+import {
+  addDays,
+  type MelbourneDayClock,
+  melbourneDay,
+  melbourneDayClock,
+  melbourneMinutesOfDay,
+  weekdayOf,
+} from '../lib/melbourne-time.ts';
 
 /*
  * Which arrival windows are offered: the one rule the customer's page, the staff's slots and the
- * booking's own check all use (docs/decisions/0036-booked-visits.md).
+ * booking's own check all use (docs/decisions/0037-availability-model.md).
  *
  * On each open day (its weekday has hours, it is not a closed date) from now + the minimum notice up
  * to and including today + the days ahead, a candidate start is the day's start, then every window
@@ -14,23 +21,13 @@ import { addDays, BUSINESS_TIME_ZONE, melbourneDay } from '../lib/melbourne-time
  * time (24 hours are 24 hours).
  */
 
-/** A weekday key, Sunday first ('0' Sunday … '6' Saturday). */
-export type WeekdayKey = '0' | '1' | '2' | '3' | '4' | '5' | '6';
+export type { WeekdayKey };
 
-/** The settings the rule reads. */
-export interface OfferingRules {
-  /** Working hours per weekday as 'HH:mm' Melbourne times; null: closed that weekday. */
-  hours: Record<WeekdayKey, { start: string; end: string } | null>;
-  /** The arrival window's length, and the step between candidate starts. */
-  windowMinutes: number;
-  /** Time kept free after each visit (travel, packing up). */
-  bufferMinutes: number;
-  minimumNoticeHours: number;
-  /** How many days after today are still offered (today + horizonDays included). */
-  horizonDays: number;
-  /** Melbourne days closed whatever their weekday ('yyyy-MM-dd'). */
-  closedDates: readonly string[];
-}
+/** The settings the rule reads: the working time of the schedule settings, without the teams. */
+export type OfferingRules = Pick<
+  ScheduleSettings,
+  'hours' | 'windowMinutes' | 'bufferMinutes' | 'minimumNoticeHours' | 'horizonDays' | 'closedDates'
+>;
 
 /** A booked visit, as far as its team's busy time goes. */
 export interface BusyVisit {
@@ -60,7 +57,12 @@ export interface OfferedWindow {
   end: Date;
 }
 
-/** Why a start is not offered, in the order they are checked. */
+/**
+ * Why a start is not offered. When several hold, the first in this order is given: what the day and
+ * its hours rule out ('closed', 'outside-hours', 'not-aligned'), then what the calendar rules out
+ * ('beyond-horizon', 'notice'), and 'taken' (no active team free) last, so 'taken' always means the
+ * time would be offered if a team were free.
+ */
 export type NotOfferedReason =
   | 'closed'
   | 'outside-hours'
@@ -70,90 +72,83 @@ export type NotOfferedReason =
   | 'taken';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const MINUTES_A_DAY = 24 * 60;
 
 function minutesOf(time: string): number {
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
   return hours * 60 + minutes;
 }
 
-/** The instant of a Melbourne wall-clock time: `minutes` after midnight of `day`. */
-function wallClock(day: string, minutes: number): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(
-    new TZDate(year, month - 1, date, Math.floor(minutes / 60), minutes % 60, BUSINESS_TIME_ZONE).getTime(),
-  );
+/** An open day: its hours as minutes on the clock and as instants, and its clock. */
+interface OpenDay {
+  clock: MelbourneDayClock;
+  startMinutes: number;
+  start: Date;
+  end: Date;
 }
 
-/** Minutes after Melbourne's midnight that its clocks show at `instant`. */
-function wallMinutesOf(instant: Date): number {
-  const local = new TZDate(instant.getTime(), BUSINESS_TIME_ZONE);
-  return local.getHours() * 60 + local.getMinutes();
-}
-
-/** The weekday of a calendar day, read from the date alone. */
-function weekdayOf(day: string): WeekdayKey {
-  return String(new Date(`${day}T00:00:00Z`).getUTCDay()) as WeekdayKey;
-}
-
-/** The day's working hours as instants, or null when the business is closed that day. */
-function openHours(
-  rules: OfferingRules,
-  day: string,
-): { start: Date; end: Date; startMinutes: number; endMinutes: number } | null {
+/** The day's working hours, or null when the business is closed that day. */
+function openDay(rules: OfferingRules, day: string): OpenDay | null {
   if (rules.closedDates.includes(day)) return null;
-  const hours = rules.hours[weekdayOf(day)];
+  const hours = rules.hours[String(weekdayOf(day)) as WeekdayKey];
   if (!hours) return null;
+  const clock = melbourneDayClock(day);
   const startMinutes = minutesOf(hours.start);
-  const endMinutes = minutesOf(hours.end);
-  return { start: wallClock(day, startMinutes), end: wallClock(day, endMinutes), startMinutes, endMinutes };
+  return { clock, startMinutes, start: clock.at(startMinutes), end: clock.at(minutesOf(hours.end)) };
 }
 
 /**
- * The visits of each active team, sorted by start, with the longest busy time among them: a team is
- * free for [from, to) when none of its visits starting before `to` still runs at `from`.
+ * Each active team's busy times [start, end) as epoch milliseconds, sorted by start, with the longest
+ * of them: a visit that starts more than that before a moment has ended by it, so a binary search
+ * finds the first visit that can matter.
  */
-function teamCalendars(input: OfferingInput) {
-  const bufferMs = input.rules.bufferMinutes * MINUTE;
-  const calendars = input.teams
-    .filter((team) => team.active)
-    .map((team) => {
-      const busy = input.visits
-        .filter((visit) => visit.teamId === team.id && visit.id !== input.excludeVisitId)
-        .map((visit) => ({
-          start: visit.start.getTime(),
-          end: visit.start.getTime() + visit.durationMinutes * MINUTE + bufferMs,
-        }))
-        .sort((a, b) => a.start - b.start);
-      const longest = busy.reduce((most, visit) => Math.max(most, visit.end - visit.start), 0);
-      return { id: team.id, busy, longest };
-    });
-  return calendars;
+interface TeamCalendar {
+  id: string;
+  busy: { start: number; end: number }[];
+  longest: number;
 }
 
-type TeamCalendar = ReturnType<typeof teamCalendars>[number];
+function teamCalendars(input: OfferingInput): TeamCalendar[] {
+  const bufferMs = input.rules.bufferMinutes * MINUTE;
+  const calendars = new Map<string, TeamCalendar>();
+  for (const team of input.teams) {
+    if (team.active && !calendars.has(team.id)) calendars.set(team.id, { id: team.id, busy: [], longest: 0 });
+  }
+  for (const visit of input.visits) {
+    const calendar = calendars.get(visit.teamId);
+    if (!calendar || visit.id === input.excludeVisitId) continue;
+    const start = visit.start.getTime();
+    const end = start + visit.durationMinutes * MINUTE + bufferMs;
+    calendar.busy.push({ start, end });
+    calendar.longest = Math.max(calendar.longest, end - start);
+  }
+  for (const calendar of calendars.values()) calendar.busy.sort((a, b) => a.start - b.start);
+  // In the teams' order: the first free one is the one booked.
+  return [...calendars.values()];
+}
 
 /** True when the team has no busy time overlapping [from, to). */
-function isFree(calendar: TeamCalendar, from: number, to: number): boolean {
-  const { busy, longest } = calendar;
-  // The first visit that could still run at `from`: it starts after from − the longest busy time.
+function isFree({ busy, longest }: TeamCalendar, from: number, to: number): boolean {
+  // The first visit starting after from − longest: every one before it has ended by `from`.
+  const earliest = from - longest;
   let low = 0;
   let high = busy.length;
-  const earliest = from - longest;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((busy[middle]?.start ?? 0) <= earliest) low = middle + 1;
+    if ((busy[middle] as { start: number }).start <= earliest) low = middle + 1;
     else high = middle;
   }
   for (let index = low; index < busy.length; index += 1) {
-    const visit = busy[index];
-    if (!visit || visit.start >= to) break;
+    const visit = busy[index] as { start: number; end: number };
+    if (visit.start >= to) break;
     if (visit.end > from) return false;
   }
   return true;
 }
 
 /** The first active team free for a clean starting at `start`, in the teams' order. */
-function freeTeam(calendars: TeamCalendar[], input: OfferingInput, start: Date): string | undefined {
+function freeTeam(calendars: readonly TeamCalendar[], input: OfferingInput, start: Date): string | undefined {
   const from = start.getTime();
   const to = from + (input.durationMinutes + input.rules.bufferMinutes) * MINUTE;
   return calendars.find((calendar) => isFree(calendar, from, to))?.id;
@@ -164,17 +159,16 @@ export function offeredWindows(input: OfferingInput): OfferedWindow[] {
   const { rules, now } = input;
   const calendars = teamCalendars(input);
   if (calendars.length === 0) return [];
-  const earliest = now.getTime() + rules.minimumNoticeHours * 60 * MINUTE;
+  const earliest = now.getTime() + rules.minimumNoticeHours * HOUR;
   const today = melbourneDay(now);
   const windows: OfferedWindow[] = [];
   for (let offset = 0; offset <= rules.horizonDays; offset += 1) {
-    const day = addDays(today, offset);
-    const open = openHours(rules, day);
+    const open = openDay(rules, addDays(today, offset));
     if (!open) continue;
-    for (let minutes = open.startMinutes; minutes < open.endMinutes; minutes += rules.windowMinutes) {
-      const start = wallClock(day, minutes);
-      // A time the clocks skip when daylight saving starts (02:00–03:00) is no window's start.
-      if (wallMinutesOf(start) !== minutes) continue;
+    for (let minutes = open.startMinutes; minutes < MINUTES_A_DAY; minutes += rules.windowMinutes) {
+      // A time the clocks skip when daylight saving starts (2:00–2:59) is no window's start.
+      if (!open.clock.shows(minutes)) continue;
+      const start = open.clock.at(minutes);
       if (start.getTime() + input.durationMinutes * MINUTE > open.end.getTime()) break;
       if (start.getTime() < earliest) continue;
       if (freeTeam(calendars, input, start) === undefined) continue;
@@ -186,26 +180,30 @@ export function offeredWindows(input: OfferingInput): OfferedWindow[] {
 
 /**
  * Whether `start` is offered now, and to which team (the first free active one in the teams' order),
- * or why not: closed that day, outside its hours, not a window's start, beyond the days ahead, inside
- * the notice, or taken (no active team free).
+ * or why not (see {@link NotOfferedReason} for which reason is given when several hold). It answers
+ * exactly as {@link offeredWindows}: offered when and only when the list holds a window starting then.
  */
 export function checkSlot(
   input: OfferingInput & { start: Date },
 ): { offered: true; teamId: string } | { offered: false; reason: NotOfferedReason } {
   const { rules, start, now } = input;
   const day = melbourneDay(start);
-  const open = openHours(rules, day);
+  const open = openDay(rules, day);
   if (!open) return { offered: false, reason: 'closed' };
-  const ends = start.getTime() + input.durationMinutes * MINUTE;
-  if (start < open.start || ends > open.end.getTime()) return { offered: false, reason: 'outside-hours' };
-  const wallMinutes = wallMinutesOf(start);
+  if (start < open.start || start.getTime() + input.durationMinutes * MINUTE > open.end.getTime()) {
+    return { offered: false, reason: 'outside-hours' };
+  }
+  // A window's start is on the day's clock a whole number of windows after the day's start (the
+  // first of the two 2:30s in April, when the clocks show it twice) and on the minute.
+  const minutes = melbourneMinutesOfDay(start);
   const aligned =
-    (wallMinutes - open.startMinutes) % rules.windowMinutes === 0 &&
-    wallClock(day, wallMinutes).getTime() === start.getTime();
+    (minutes - open.startMinutes) % rules.windowMinutes === 0 &&
+    open.clock.at(minutes).getTime() === start.getTime();
   if (!aligned) return { offered: false, reason: 'not-aligned' };
-  if (day > addDays(melbourneDay(now), rules.horizonDays))
+  if (day > addDays(melbourneDay(now), rules.horizonDays)) {
     return { offered: false, reason: 'beyond-horizon' };
-  if (start.getTime() < now.getTime() + rules.minimumNoticeHours * 60 * MINUTE) {
+  }
+  if (start.getTime() < now.getTime() + rules.minimumNoticeHours * HOUR) {
     return { offered: false, reason: 'notice' };
   }
   const teamId = freeTeam(teamCalendars(input), input, start);
