@@ -7,7 +7,7 @@
  * the keyboard; and on a server without SECRETS_KEY the form says why nothing was kept.
  */
 import { randomBytes } from 'node:crypto';
-import { partnerWebhook } from '@cleanquote/quote-core/staff';
+import { partnerWebhook, WEBHOOK_EVENTS } from '@cleanquote/quote-core/staff';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   startWebhookReceiver,
@@ -83,7 +83,15 @@ test('staff set a webhook, see its secret once, and a test event arrives signed 
 
   const url = `${receiver.origin}/hooks/${key}`;
   await webhook.getByLabel('Webhook URL').fill(url);
-  await webhook.getByRole('checkbox', { name: 'quote.status_changed' }).uncheck();
+  for (const event of [
+    'quote.status_changed',
+    'visit.booked',
+    'visit.rescheduled',
+    'visit.cancelled',
+    'visit.completed',
+  ]) {
+    await webhook.getByRole('checkbox', { name: event }).uncheck();
+  }
   await webhook.getByRole('button', { name: 'Save Webhook' }).click();
 
   // The secret, this once: read-only, focused, with the warning read with it.
@@ -198,12 +206,12 @@ test('the webhook is set, tested and rotated from the keyboard alone', async ({ 
   await page.keyboard.press('Tab');
   await expect(webhook.getByLabel('Webhook URL')).toBeFocused();
   await page.keyboard.type(`${receiver.origin}/keyboard/${key}`);
-  await page.keyboard.press('Tab');
-  await expect(webhook.getByRole('checkbox', { name: 'quote.created' })).toBeFocused();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('Tab');
-  await expect(webhook.getByRole('checkbox', { name: 'quote.status_changed' })).toBeFocused();
-  await page.keyboard.press('Space');
+  // Every event is ticked for a new webhook: each is unticked from the keyboard.
+  for (const event of WEBHOOK_EVENTS) {
+    await page.keyboard.press('Tab');
+    await expect(webhook.getByRole('checkbox', { name: event })).toBeFocused();
+    await page.keyboard.press('Space');
+  }
   await page.keyboard.press('Tab');
   await expect(webhook.getByRole('checkbox', { name: 'Enabled' })).toBeFocused();
   await page.keyboard.press('Tab');
