@@ -80,11 +80,10 @@ function minutesOf(time: string): number {
   return hours * 60 + minutes;
 }
 
-/** An open day: its hours as minutes on the clock and as instants, and its clock. */
+/** An open day: its clock, when its hours start on it, and the instant they end. */
 interface OpenDay {
   clock: MelbourneDayClock;
   startMinutes: number;
-  start: Date;
   end: Date;
 }
 
@@ -94,8 +93,7 @@ function openDay(rules: OfferingRules, day: string): OpenDay | null {
   const hours = rules.hours[String(weekdayOf(day)) as WeekdayKey];
   if (!hours) return null;
   const clock = melbourneDayClock(day);
-  const startMinutes = minutesOf(hours.start);
-  return { clock, startMinutes, start: clock.at(startMinutes), end: clock.at(minutesOf(hours.end)) };
+  return { clock, startMinutes: minutesOf(hours.start), end: clock.at(minutesOf(hours.end)) };
 }
 
 /**
@@ -190,12 +188,13 @@ export function checkSlot(
   const day = melbourneDay(start);
   const open = openDay(rules, day);
   if (!open) return { offered: false, reason: 'closed' };
-  if (start < open.start || start.getTime() + input.durationMinutes * MINUTE > open.end.getTime()) {
+  // The hours are read on the clock (8:00 is 8:00 whatever the offset), the clean's length in real time.
+  const minutes = melbourneMinutesOfDay(start);
+  if (minutes < open.startMinutes || start.getTime() + input.durationMinutes * MINUTE > open.end.getTime()) {
     return { offered: false, reason: 'outside-hours' };
   }
   // A window's start is on the day's clock a whole number of windows after the day's start (the
   // first of the two 2:30s in April, when the clocks show it twice) and on the minute.
-  const minutes = melbourneMinutesOfDay(start);
   const aligned =
     (minutes - open.startMinutes) % rules.windowMinutes === 0 &&
     open.clock.at(minutes).getTime() === start.getTime();
