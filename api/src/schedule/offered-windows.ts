@@ -10,7 +10,7 @@ import {
 
 /*
  * Which arrival windows are offered: the one rule the customer's page, the staff's slots and the
- * booking's own check all use (docs/decisions/0037-availability-model.md).
+ * booking's own check all use (docs/decisions/0038-availability-model.md).
  *
  * On each open day (its weekday has hours, it is not a closed date) from now + the minimum notice up
  * to and including today + the days ahead, a candidate start is the day's start, then every window
