@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { http } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { ScheduledVisit } from '../../sites/web/src/admin/schedule/schedule-week-queries.ts';
 import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
@@ -155,7 +155,8 @@ export const BusyOnAPhone: Story = {
     await expect(teamOne.top).toBeGreaterThan(day.bottom - 1);
     await expect(teamTwo.top).toBeGreaterThan(teamOne.bottom);
     await expect(Math.round(teamTwo.left)).toBe(Math.round(teamOne.left));
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    // Measured once the phone's width has reached the layout (the page before it may have been wide).
+    await waitFor(() => expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth));
     await expect(visitEntry(page, 'Tom Nguyen').getByText('12:00–2:00 pm')).toBeVisible();
   },
 };
