@@ -32,9 +32,8 @@ export default defineConfig({
       instances: [{ browser: 'chromium' }],
     },
     setupFiles: ['./.storybook/vitest.setup.ts'],
-    // Every story file runs in the one page the previous left, as a designer moves between stories
-    // in Storybook: a fresh page per file spent half the step loading Storybook's preview again.
-    // Each story still renders alone; the server-rendered pages switch off the styles others imported.
-    isolate: false,
+    // Each story file gets a fresh page. Sharing one page between files halved the step, but the
+    // Storybook build writing beside the run (npm test runs them together) left a phone story of the
+    // week measuring a layout another file had widened; a fresh page per file is the known-good way.
   },
 });
