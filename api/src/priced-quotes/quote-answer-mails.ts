@@ -53,11 +53,13 @@ export function totalText(totalCents: number, gstRegistered: boolean): string {
   return gstRegistered ? `${formatAud(totalCents)} incl. GST` : formatAud(totalCents);
 }
 
-function firstName(name: string): string {
+/** The first word of a customer's name: how a mail to them greets them. */
+export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
-function serviceLabel(serviceType: string): string {
+/** A stored service type in words ('End of Lease Cleaning'); an unknown one as stored. */
+export function serviceLabel(serviceType: string): string {
   return SERVICE_LABELS[serviceType as ServiceType] ?? serviceType;
 }
 

@@ -1,7 +1,7 @@
 import { and, count, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { visits } from '../db/schema.ts';
-import { addDays, melbourneDay, melbourneDayStart } from '../lib/melbourne-time.ts';
+import { addDays, melbourneDay, melbourneDayStart, weekdayOf } from '../lib/melbourne-time.ts';
 
 // Written out for the correlated subquery, where drizzle would leave the outer table unnamed.
 const requestId = sql.raw(`"quote_requests"."id"`);
@@ -14,8 +14,7 @@ export const acceptedNotBooked: SQL = sql`${requestId} in (select "quote_id" fro
 
 /** The Monday (a Melbourne day, 'yyyy-MM-dd') of the week `day` is in: the schedule's weeks run Monday to Sunday. */
 export function weekStart(day: string): string {
-  // A calendar date's weekday, read from the date alone (no time or zone in it).
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  const weekday = weekdayOf(day);
   return addDays(day, -((weekday + 6) % 7));
 }
 

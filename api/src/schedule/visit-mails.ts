@@ -1,9 +1,8 @@
 import { business } from '@cleanquote/content';
-import { SERVICE_LABELS, type ServiceType } from '@cleanquote/quote-core';
 import type { Environment } from '../env.ts';
 import { paragraphsMailHtml } from '../mail/mail-html.tsx';
 import type { OutboxMail } from '../mail/outbox.ts';
-import type { QuoteMailThread } from '../priced-quotes/quote-answer-mails.ts';
+import { firstName, type QuoteMailThread, serviceLabel } from '../priced-quotes/quote-answer-mails.ts';
 import { visitInvite } from './visit-invite.ts';
 import type { Visit } from './visits.ts';
 import { bookedWindowText } from './window-labels.ts';
@@ -51,14 +50,6 @@ export interface VisitMailContext {
 function body(paragraphs: readonly (string | undefined)[]): { text: string; html: string } {
   const kept = paragraphs.filter((paragraph): paragraph is string => Boolean(paragraph));
   return { text: `${kept.join('\n\n')}\n`, html: paragraphsMailHtml(kept) };
-}
-
-function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name;
-}
-
-function serviceLabel(serviceType: string): string {
-  return SERVICE_LABELS[serviceType as ServiceType] ?? serviceType;
 }
 
 /** 'about 4 hours', 'about 2 hours 30 minutes'. */
