@@ -1,6 +1,11 @@
 import type { Preview } from '@storybook/react-vite';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { configure } from 'storybook/test';
+
+// A play function's find/waitFor waits up to 5 s, not Testing Library's 1 s: the stories run on a
+// two-core machine beside the Storybook build, where a dialog can take over a second to appear.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * Stories answer the API at the network boundary (a story's `parameters.msw.handlers`), never
