@@ -1,4 +1,4 @@
-import type { PricedQuoteStatus, QuoteLine } from '@cleanquote/quote-core/staff';
+import type { PricedQuoteStatus, QuoteFrequency, QuoteLine } from '@cleanquote/quote-core/staff';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { quoteRequests } from './schema.ts';
 
@@ -50,7 +50,16 @@ export const pricedQuotes = sqliteTable(
     status: text('status').$type<PricedQuoteStatus>().notNull().default('draft'),
     lines: text('lines', { mode: 'json' }).$type<QuoteLine[]>().notNull(),
     note: text('note').notNull().default(''),
+    /** The total per visit, after the frequency discount (GST included). */
     totalCents: integer('total_cents').notNull(),
+    /** How often the clean is done: once, or a series every 1, 2 or 4 weeks. */
+    frequency: text('frequency').$type<QuoteFrequency>().notNull().default('once'),
+    /** The lines' sum before the discount; null on versions made before discounts (then the total). */
+    subtotalCents: integer('subtotal_cents'),
+    /** The frequency discount in whole percent, fixed with the version (0 for a one-off). */
+    discountPercent: integer('discount_percent').notNull().default(0),
+    /** The amount taken off the subtotal, rounded once to the cent (positive). */
+    discountCents: integer('discount_cents').notNull().default(0),
     /** How long the visit takes (15–720 minutes): staff's figure, else the price list's estimate. */
     durationMinutes: integer('duration_minutes'),
     gstCents: integer('gst_cents').notNull(),

@@ -1,5 +1,5 @@
-import type { VisitStatus } from '@cleanquote/quote-core/staff';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { SeriesFrequency, VisitKind, VisitStatus } from '@cleanquote/quote-core/staff';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { quoteRequests } from './schema.ts';
 import { pricedQuotes } from './schema-priced-quotes.ts';
 
@@ -48,6 +48,42 @@ export const scheduleSettingChanges = sqliteTable(
 );
 
 /**
+ * A recurring clean: the same Melbourne wall-clock time and weekday every 1, 2 or 4 weeks from
+ * `anchorStart` (the first occurrence of its current rule). Its occurrences are rows of `visits`
+ * (`seriesId`, `occurrenceStart`); the series holds the next 12 weeks of them, extended as time
+ * passes. The id is the calendar invite's UID for the series; `sequence` counts its versions.
+ */
+export const visitSeries = sqliteTable(
+  'visit_series',
+  {
+    id: text('id').primaryKey(),
+    quoteRequestId: text('quote_request_id')
+      .notNull()
+      .references(() => quoteRequests.id),
+    /** The accepted quote version the series was booked from: its per-visit price and duration. */
+    pricedQuoteId: text('priced_quote_id').references(() => pricedQuotes.id),
+    frequency: text('frequency').$type<SeriesFrequency>().notNull(),
+    /** The first occurrence of the series' current rule; every occurrence is this wall-clock time. */
+    anchorStart: integer('anchor_start', { mode: 'timestamp_ms' }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    windowMinutes: integer('window_minutes').notNull(),
+    /** The team the series was booked with: tried first for every occurrence. */
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id),
+    /** The last Melbourne date with an occurrence ('yyyy-MM-dd'); null while the series goes on. */
+    endsOn: text('ends_on'),
+    /** Occurrences exist for every rule date up to and including this instant. */
+    heldUntil: integer('held_until', { mode: 'timestamp_ms' }).notNull(),
+    /** The series invite's SEQUENCE: 0 at booking, one more at every change. */
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [index('visit_series_quote_request').on(table.quoteRequestId)],
+);
+
+/**
  * A visit to a customer's home: one team, a start (the beginning of the arrival window) and how long
  * the clean takes. Its busy time is [start, start + duration + the buffer). The id is also the
  * calendar invite's UID for the visit's whole life; `sequence` counts the invite's versions.
@@ -65,6 +101,15 @@ export const visits = sqliteTable(
       .notNull()
       .references(() => teams.id),
     status: text('status').$type<VisitStatus>().notNull().default('booked'),
+    /** A clean, or a free re-clean under the guarantee (no invoice). */
+    kind: text('kind').$type<VisitKind>().notNull().default('clean'),
+    /** The series it is an occurrence of; null for a one-off or a re-clean. */
+    seriesId: text('series_id').references(() => visitSeries.id),
+    /**
+     * The time the series' rule gave this occurrence (its RECURRENCE-ID): stays when the occurrence
+     * is moved, and makes each occurrence exist once.
+     */
+    occurrenceStart: integer('occurrence_start', { mode: 'timestamp_ms' }),
     start: integer('start', { mode: 'timestamp_ms' }).notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     /** The arrival window's length when it was booked: the customer arrives between start and start + this. */
@@ -86,5 +131,29 @@ export const visits = sqliteTable(
     index('visits_status_start').on(table.status, table.start),
     index('visits_team_start').on(table.teamId, table.start),
     index('visits_quote_request').on(table.quoteRequestId, table.createdAt),
+    uniqueIndex('visits_series_occurrence').on(table.seriesId, table.occurrenceStart),
   ],
+);
+
+/**
+ * A problem the customer reported within 24 hours of a completed visit (the re-clean guarantee),
+ * and the free re-clean booked for it.
+ */
+export const problemReports = sqliteTable(
+  'problem_reports',
+  {
+    id: text('id').primaryKey(),
+    quoteRequestId: text('quote_request_id')
+      .notNull()
+      .references(() => quoteRequests.id),
+    /** The completed visit the problem is about. */
+    visitId: text('visit_id')
+      .notNull()
+      .references(() => visits.id),
+    message: text('message').notNull(),
+    /** The free re-clean booked for it; null until the customer chooses a time. */
+    recleanVisitId: text('reclean_visit_id').references(() => visits.id),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [index('problem_reports_visit').on(table.visitId)],
 );

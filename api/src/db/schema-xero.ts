@@ -103,7 +103,7 @@ export const xeroSyncSettings = sqliteTable('xero_sync_settings', {
 });
 
 /** What a sync job asks of Xero. */
-export const XERO_SYNC_ACTIONS = ['quote', 'status', 'invoice'] as const;
+export const XERO_SYNC_ACTIONS = ['quote', 'status', 'invoice', 'visit-invoice'] as const;
 export type XeroSyncAction = (typeof XERO_SYNC_ACTIONS)[number];
 
 /** A sync job's state: waiting its turn (tried or not), done, or given up after 24 hours. */
@@ -131,6 +131,8 @@ export const xeroSyncJobs = sqliteTable(
     quoteId: text('quote_id').notNull(),
     version: integer('version').notNull(),
     action: text('action').$type<XeroSyncAction>().notNull(),
+    /** The completed visit a 'visit-invoice' job approves the invoice of; '' for the quote's jobs. */
+    visitId: text('visit_id').notNull().default(''),
     tenantId: text('tenant_id').notNull(),
     payload: text('payload', { mode: 'json' }).$type<XeroSyncPayload>().notNull(),
     status: text('status').$type<XeroSyncJobStatus>().notNull().default('pending'),
@@ -146,7 +148,12 @@ export const xeroSyncJobs = sqliteTable(
     leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
   },
   (table) => [
-    uniqueIndex('xero_sync_jobs_quote_version_action').on(table.quoteId, table.version, table.action),
+    uniqueIndex('xero_sync_jobs_quote_version_action_visit').on(
+      table.quoteId,
+      table.version,
+      table.action,
+      table.visitId,
+    ),
     index('xero_sync_jobs_status_next_attempt').on(table.status, table.nextAttemptAt),
   ],
 );
@@ -160,5 +167,19 @@ export const xeroQuotes = sqliteTable('xero_quotes', {
   xeroQuoteNumber: text('xero_quote_number'),
   invoiceId: text('invoice_id'),
   invoiceNumber: text('invoice_number'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
+ * The invoice in Xero for a completed visit: a one-off's is the quote's invoice (approved), an
+ * occurrence of a series gets one of its own (the per-visit amount).
+ */
+export const xeroVisitInvoices = sqliteTable('xero_visit_invoices', {
+  visitId: text('visit_id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  invoiceId: text('invoice_id'),
+  invoiceNumber: text('invoice_number'),
+  /** Xero's status of the invoice once written ('AUTHORISED'). */
+  invoiceStatus: text('invoice_status'),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });

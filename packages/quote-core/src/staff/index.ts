@@ -183,12 +183,17 @@ export {
 } from './visit-duration.ts';
 export {
   MAX_SCHEDULE_SPAN_DAYS,
+  QUOTE_FREQUENCIES,
+  type QuoteFrequency,
   type ScheduleQuery,
   type ScheduleQueryInput,
+  type SeriesFrequency,
   scheduleQuery,
+  VISIT_KINDS,
   VISIT_STATUSES,
   type VisitBooking,
   type VisitChange,
+  type VisitKind,
   type VisitStatus,
   visitBooking,
   visitChange,

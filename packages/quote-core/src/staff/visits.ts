@@ -1,8 +1,22 @@
 import { z } from 'zod';
 
-/** A visit's life: booked (to come), cancelled (its time freed), completed (done). */
-export const VISIT_STATUSES = ['booked', 'cancelled', 'completed'] as const;
+/**
+ * A visit's life: booked (to come, a team held), needs-time (an occurrence of a series whose time
+ * was taken: no team held until it is given a time), skipped (one occurrence of a series left out),
+ * cancelled (its time freed), completed (done).
+ */
+export const VISIT_STATUSES = ['booked', 'needs-time', 'skipped', 'cancelled', 'completed'] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
+
+/** What a visit is: a clean (priced by its quote) or a free re-clean under the guarantee. */
+export const VISIT_KINDS = ['clean', 're-clean'] as const;
+export type VisitKind = (typeof VISIT_KINDS)[number];
+
+/** How often a quote's clean is done: once, or a series every 1, 2 or 4 weeks. */
+export const QUOTE_FREQUENCIES = ['once', 'weekly', 'fortnightly', 'four-weekly'] as const;
+export type QuoteFrequency = (typeof QUOTE_FREQUENCIES)[number];
+/** The frequencies of a series (every frequency but once). */
+export type SeriesFrequency = Exclude<QuoteFrequency, 'once'>;
 
 /** Most days one GET /api/schedule covers (both ends included). */
 export const MAX_SCHEDULE_SPAN_DAYS = 62;

@@ -8,6 +8,8 @@ import type { VisitStatus } from '@cleanquote/quote-core/staff';
 /** Each visit status as staff read it. */
 export const VISIT_STATUS_LABELS: Readonly<Record<VisitStatus, string>> = {
   booked: 'Booked',
+  'needs-time': 'Needs a time',
+  skipped: 'Skipped',
   cancelled: 'Cancelled',
   completed: 'Completed',
 };
