@@ -27,6 +27,9 @@ const bookedVisit: Visit = {
   teamId: 'team-1',
   teamName: 'Team 1',
   status: 'booked',
+  kind: 'clean',
+  seriesId: null,
+  occurrenceStart: null,
   start: new Date('2026-03-19T08:00:00+11:00'),
   end: new Date('2026-03-19T10:00:00+11:00'),
   durationMinutes: 240,
@@ -35,6 +38,7 @@ const bookedVisit: Visit = {
   reminderMailId: 'mail-reminder-1',
   cancelledAt: null,
   cancelReason: null,
+  completedAt: null,
 };
 
 const actionBase = `/quote/${quotePageToken}`;

@@ -1,4 +1,4 @@
-import type { ScheduleSettings, VisitStatus } from '@cleanquote/quote-core/staff';
+import type { ScheduleSettings, VisitKind, VisitStatus } from '@cleanquote/quote-core/staff';
 import { and, asc, desc, eq, gt, gte, lt } from 'drizzle-orm';
 import type { Database, Db } from '../db/database.ts';
 import { newRowId } from '../db/row-id.ts';
@@ -29,6 +29,11 @@ export interface Visit {
   teamId: string;
   teamName: string;
   status: VisitStatus;
+  /** A clean, or a free re-clean under the guarantee. */
+  kind: VisitKind;
+  /** The series it is an occurrence of, and the time the series' rule gave it (kept when moved). */
+  seriesId: string | null;
+  occurrenceStart: Date | null;
   /** The arrival window's start and end. */
   start: Date;
   end: Date;
@@ -38,6 +43,8 @@ export interface Visit {
   reminderMailId: string | null;
   cancelledAt: Date | null;
   cancelReason: string | null;
+  /** When staff marked it done. */
+  completedAt: Date | null;
 }
 
 const visitColumns = {
@@ -47,6 +54,9 @@ const visitColumns = {
   teamId: visits.teamId,
   teamName: teams.name,
   status: visits.status,
+  kind: visits.kind,
+  seriesId: visits.seriesId,
+  occurrenceStart: visits.occurrenceStart,
   start: visits.start,
   windowMinutes: visits.windowMinutes,
   durationMinutes: visits.durationMinutes,
@@ -55,6 +65,7 @@ const visitColumns = {
   reminderMailId: visits.reminderMailId,
   cancelledAt: visits.cancelledAt,
   cancelReason: visits.cancelReason,
+  completedAt: visits.completedAt,
 };
 
 type VisitRow = { windowMinutes: number } & Omit<Visit, 'end'>;
@@ -119,9 +130,14 @@ async function offeringAround(db: Reader, from: Date, to: Date) {
  */
 export async function offeredWindowsFor(
   db: Reader,
-  { durationMinutes, now, excludeVisitId }: { durationMinutes: number; now: Date; excludeVisitId?: string },
+  {
+    durationMinutes,
+    now,
+    excludeVisitId,
+    rules,
+  }: { durationMinutes: number; now: Date; excludeVisitId?: string; rules?: RuleOverrides | undefined },
 ): Promise<{ windows: OfferedWindow[]; settings: ScheduleSettings }> {
-  const settings = await readScheduleSettings(db);
+  const settings = { ...(await readScheduleSettings(db)), ...rules };
   const to = new Date(now.getTime() + (settings.horizonDays + 2) * 24 * HOUR);
   const busy = await busyVisitsBetween(db, now, to);
   const windows = offeredWindows({
@@ -161,9 +177,15 @@ export interface VisitActor {
 /** The request a visit is for, as its mails and history need it. */
 export type VisitMailRequest = VisitMailContext['request'];
 
-function windowOf(visit: { start: Date; end: Date }): OfferedWindow {
+export function windowOf(visit: { start: Date; end: Date }): OfferedWindow {
   return { start: visit.start, end: visit.end };
 }
+
+/**
+ * Offering rules that differ for one booking: a free re-clean ignores the minimum notice and is
+ * offered only over the next few days.
+ */
+export type RuleOverrides = Partial<Pick<ScheduleSettings, 'minimumNoticeHours' | 'horizonDays'>>;
 
 /** Places the time in the rules: a team when offered, else the reason; staff may override. */
 async function placeVisit(
@@ -175,6 +197,7 @@ async function placeVisit(
     excludeVisitId,
     override,
     now,
+    rules,
   }: {
     start: Date;
     durationMinutes: number;
@@ -182,13 +205,15 @@ async function placeVisit(
     excludeVisitId: string | undefined;
     override: boolean;
     now: Date;
+    rules?: RuleOverrides | undefined;
   },
 ): Promise<{ ok: true; teamId: string; settings: ScheduleSettings } | ({ ok: false } & VisitRefusal)> {
-  const { settings, visits: busy } = await offeringAround(
+  const { settings: stored, visits: busy } = await offeringAround(
     tx,
     new Date(start.getTime() - 24 * HOUR),
     new Date(start.getTime() + LONGEST_BUSY_MS),
   );
+  const settings = { ...stored, ...rules };
   if (teamId !== undefined && !settings.teams.some((team) => team.id === teamId)) {
     return { ok: false, refused: 'unknown-team' };
   }
@@ -235,7 +260,7 @@ async function scheduleReminder(
  * Takes the visit's scheduled reminder out of the outbox, if it is still waiting. Once a delivery
  * worker holds it or has sent it, it stays: it was due.
  */
-async function withdrawReminder(tx: WriteTransaction, visit: { reminderMailId: string | null }) {
+export async function withdrawReminder(tx: WriteTransaction, visit: { reminderMailId: string | null }) {
   if (!visit.reminderMailId) return;
   await tx.delete(outbox).where(and(eq(outbox.id, visit.reminderMailId), eq(outbox.status, 'queued')));
 }
@@ -277,6 +302,8 @@ export function bookVisit(
     start,
     durationMinutes,
     teamId,
+    kind = 'clean',
+    rules,
     ...change
   }: VisitChangeContext & {
     quoteRequestId: string;
@@ -284,11 +311,16 @@ export function bookVisit(
     start: Date;
     durationMinutes: number;
     teamId?: string | undefined;
+    /** A free re-clean is booked beside the request's cleans, not instead of them. */
+    kind?: VisitKind | undefined;
+    rules?: RuleOverrides | undefined;
   },
 ): Promise<VisitOutcome> {
   return database.writes.run(async (tx) => {
-    const current = await currentVisitOf(tx, quoteRequestId);
-    if (current?.status === 'booked') return { ok: false, refused: 'already-booked', visit: current };
+    if (kind === 'clean') {
+      const current = await currentVisitOf(tx, quoteRequestId);
+      if (current?.status === 'booked') return { ok: false, refused: 'already-booked', visit: current };
+    }
     const placed = await placeVisit(tx, {
       start,
       durationMinutes,
@@ -296,6 +328,7 @@ export function bookVisit(
       excludeVisitId: undefined,
       override: change.override === true && change.by === 'staff',
       now: change.now,
+      rules,
     });
     if (!placed.ok) return placed;
     const id = newRowId();
@@ -305,6 +338,7 @@ export function bookVisit(
       pricedQuoteId,
       teamId: placed.teamId,
       status: 'booked',
+      kind,
       start,
       durationMinutes,
       windowMinutes: placed.settings.windowMinutes,
@@ -431,34 +465,6 @@ export function cancelVisit(
       `The clean booked for ${bookedWindowText(visit)} is cancelled`,
       change,
     );
-    return { ok: true, visit };
-  });
-}
-
-/** Marks a booked visit done (staff): no mail to the customer, a line in the history. */
-export function completeVisit(
-  database: Database,
-  { visitId, actor, now }: { visitId: string; actor: Actor; now: Date },
-): Promise<VisitOutcome> {
-  return database.writes.run(async (tx) => {
-    const previous = await findVisit(tx, visitId);
-    if (previous?.status !== 'booked') return { ok: false, refused: 'not-booked' };
-    await withdrawReminder(tx, previous);
-    await tx
-      .update(visits)
-      .set({ status: 'completed', completedAt: now, reminderMailId: null, updatedAt: now })
-      .where(eq(visits.id, visitId));
-    const visit = (await findVisit(tx, visitId)) as Visit;
-    await appendHistory(tx, previous.quoteRequestId, actor, now, {
-      kind: 'visit',
-      text: `Visit completed: ${bookedWindowText(windowOf(visit))}`,
-    });
-    await visitChanged(tx, {
-      quoteId: previous.quoteRequestId,
-      type: 'visit.completed',
-      ...windowOf(visit),
-      at: now,
-    });
     return { ok: true, visit };
   });
 }

@@ -13,10 +13,10 @@ import {
   requestDurationMinutes,
   staffVisitChange,
 } from '../../schedule/staff-booking.ts';
+import { completeVisit } from '../../schedule/visit-completion.ts';
 import {
   bookVisit,
   cancelVisit,
-  completeVisit,
   currentVisitOf,
   findVisit,
   offeredWindowsFor,
