@@ -129,6 +129,64 @@ describe('GET and PUT /api/prices', () => {
     expect(history[0]).toMatchObject({ key: 'urgentSurchargeCents', unit: 'cents', newCents: 6000 });
   });
 
+  it('saves the discount of each frequency, records it in percent, and keeps the discounts when a body leaves them out', async () => {
+    const app = await open();
+    expect(await json<PriceList>(await app.get('/api/prices'))).toMatchObject({
+      frequencyDiscountPercent: { weekly: 15, fortnightly: 10, 'four-weekly': 5 },
+    });
+    const discounted = changed();
+    discounted.frequencyDiscountPercent = { weekly: 20, fortnightly: 10, 'four-weekly': 0 };
+    const saved = await put(app, '/api/prices', discounted);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ ...discounted, gstRegistered: true });
+
+    // A caller that knows only the prices (and times) changes a price; the discounts stay as saved.
+    const { frequencyDiscountPercent: _left, ...withoutDiscounts } = changed();
+    withoutDiscounts.urgentSurchargeCents = 6000;
+    expect((await put(app, '/api/prices', withoutDiscounts)).status).toBe(200);
+    const after = await json<PriceList>(await app.get('/api/prices'));
+    expect(after.frequencyDiscountPercent).toEqual(discounted.frequencyDiscountPercent);
+
+    const history = await json<PriceChange[]>(await app.get('/api/prices/history'));
+    const percents = history.filter((change) => change.unit === 'percent');
+    expect(percents).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          key: 'frequencyDiscountPercent.weekly',
+          label: 'Weekly discount (%)',
+          oldCents: 15,
+          newCents: 20,
+        }),
+        expect.objectContaining({
+          key: 'frequencyDiscountPercent.four-weekly',
+          label: 'Every 4 weeks discount (%)',
+          oldCents: 5,
+          newCents: 0,
+        }),
+      ]),
+    );
+    // The fortnightly discount was sent unchanged: no row for it.
+    expect(percents).toHaveLength(2);
+  });
+
+  it('refuses a discount that is not a whole percent from 0 to 50 with a 400 naming it, and saves nothing', async () => {
+    const app = await open();
+    for (const percent of [51, -1, 12.5, '15']) {
+      const bad = {
+        ...changed(),
+        frequencyDiscountPercent: { weekly: percent, fortnightly: 10, 'four-weekly': 5 },
+      };
+      const response = await put(app, '/api/prices', bad);
+      expect(response.status).toBe(400);
+      const answer = await json<{ fields: Record<string, string> }>(response);
+      expect(answer.fields).toEqual({
+        'frequencyDiscountPercent.weekly': 'Weekly discount (%): a whole percent from 0 to 50',
+      });
+    }
+    expect(await json(await app.get('/api/prices'))).toEqual({ ...DEFAULT_PRICE_LIST, gstRegistered: true });
+    expect(await json(await app.get('/api/prices/history'))).toEqual([]);
+  });
+
   it('refuses a time that is not whole minutes from 0 to 720 with a 400 naming it, and saves nothing', async () => {
     const app = await open();
     for (const minutes of [90.5, -15, 721]) {

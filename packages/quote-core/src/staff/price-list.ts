@@ -23,7 +23,9 @@ import {
   type WindowExtra,
 } from '../quote-options.ts';
 import { MAX_AMOUNT_CENTS } from './money.ts';
+import { MAX_FREQUENCY_DISCOUNT_PERCENT, QUOTE_FREQUENCY_LABELS } from './quote-frequency.ts';
 import { MAX_VISIT_MINUTES } from './visit-duration.ts';
+import type { SeriesFrequency } from './visits.ts';
 
 /**
  * The business's price list: what each answer of the wizard costs, in whole cents of AUD, GST
@@ -54,7 +56,19 @@ export interface PriceList {
   urgentSurchargeCents: number;
   /** How long each service takes: what a quote's estimated time starts from. */
   durations: VisitDurations;
+  /** What a recurring clean takes off each visit, in whole percent (0–50), by how often it is done. */
+  frequencyDiscountPercent: FrequencyDiscounts;
 }
+
+/** The discount off each visit of a series, in whole percent, by its frequency. */
+export type FrequencyDiscounts = Record<SeriesFrequency, number>;
+
+/** The frequencies of a series, in the order the screens show them. */
+export const SERIES_FREQUENCIES = [
+  'weekly',
+  'fortnightly',
+  'four-weekly',
+] as const satisfies readonly SeriesFrequency[];
 
 /** The time every visit for a service takes, in whole minutes. */
 export interface BaseTime {
@@ -173,6 +187,7 @@ export const DEFAULT_PRICE_LIST: PriceList = {
     'oven-clean': { baseMinutes: 120 },
     'ndis-aged-care': { baseMinutes: 120 },
   },
+  frequencyDiscountPercent: { weekly: 15, fortnightly: 10, 'four-weekly': 5 },
 };
 
 /** One price of the list, flat: its place in the JSON (`key`), its name for people and its amount. */
@@ -287,13 +302,33 @@ export function durationItems(list: PriceList): DurationItem[] {
   });
 }
 
+/** One discount of the list, flat, as {@link PriceItem} is for a price. */
+export interface DiscountItem {
+  /** Dotted path in {@link PriceList}: 'frequencyDiscountPercent.weekly'. */
+  key: string;
+  /** The discount in words, as the screen, the history and the error messages name it. */
+  label: string;
+  frequency: SeriesFrequency;
+  percent: number;
+}
+
+/** Every frequency discount of `list`, flat: weekly, fortnightly, every 4 weeks. */
+export function discountItems(list: PriceList): DiscountItem[] {
+  return SERIES_FREQUENCIES.map((frequency) => ({
+    key: `frequencyDiscountPercent.${frequency}`,
+    label: `${QUOTE_FREQUENCY_LABELS[frequency]} discount (%)`,
+    frequency,
+    percent: list.frequencyDiscountPercent[frequency],
+  }));
+}
+
 /**
- * The list with the given prices and times (by {@link PriceItem.key} or {@link DurationItem.key}) in
- * place of its own; unknown keys are ignored.
+ * The list with the given prices, times and discounts (by {@link PriceItem.key},
+ * {@link DurationItem.key} or {@link DiscountItem.key}) in place of its own; unknown keys are ignored.
  */
 export function withPrices(list: PriceList, prices: ReadonlyMap<string, number>): PriceList {
   const copy = structuredClone(list);
-  for (const { key } of [...priceItems(list), ...durationItems(list)]) {
+  for (const { key } of [...priceItems(list), ...durationItems(list), ...discountItems(list)]) {
     const amount = prices.get(key);
     if (amount === undefined) continue;
     const path = key.split('.');
@@ -305,15 +340,17 @@ export function withPrices(list: PriceList, prices: ReadonlyMap<string, number>)
 }
 
 const LABELS_BY_KEY = new Map(
-  [...priceItems(DEFAULT_PRICE_LIST), ...durationItems(DEFAULT_PRICE_LIST)].map((item) => [
-    item.key,
-    item.label,
-  ]),
+  [
+    ...priceItems(DEFAULT_PRICE_LIST),
+    ...durationItems(DEFAULT_PRICE_LIST),
+    ...discountItems(DEFAULT_PRICE_LIST),
+  ].map((item) => [item.key, item.label]),
 );
 
 /**
- * The words for a price's or a time's key ('services.end-of-lease.bedroomCents' → 'End of Lease
- * Cleaning: Per bedroom'; 'durations.end-of-lease.baseMinutes' → 'End of Lease Cleaning: Base time').
+ * The words for a price's, a time's or a discount's key ('services.end-of-lease.bedroomCents' → 'End
+ * of Lease Cleaning: Per bedroom'; 'durations.end-of-lease.baseMinutes' → 'End of Lease Cleaning: Base
+ * time'; 'frequencyDiscountPercent.weekly' → 'Weekly discount (%)').
  */
 export function priceLabel(key: string): string {
   return LABELS_BY_KEY.get(key) ?? key;
@@ -344,6 +381,21 @@ function minutes(key: string) {
       `${name}: at most ${MAX_VISIT_MINUTES} minutes (12 hours)`,
     );
 }
+
+/** One discount of the list: a whole percent from 0 to 50, named like a price. */
+function percent(key: string) {
+  const name = priceLabel(key);
+  const range = `${name}: a whole percent from 0 to ${MAX_FREQUENCY_DISCOUNT_PERCENT}`;
+  return z
+    .number({ error: range })
+    .refine(Number.isInteger, range)
+    .refine((value) => value >= 0 && value <= MAX_FREQUENCY_DISCOUNT_PERCENT, range);
+}
+
+/** The discount of each frequency, as the price list's `frequencyDiscountPercent` holds them. */
+export const frequencyDiscounts = z.object(
+  perKind(SERIES_FREQUENCIES, (frequency) => percent(`frequencyDiscountPercent.${frequency}`)),
+) as unknown as z.ZodType<FrequencyDiscounts>;
 
 const baseTime = (service: ServiceType) => ({ baseMinutes: minutes(`durations.${service}.baseMinutes`) });
 const roomTimes = (service: ServiceType) => ({
@@ -378,6 +430,8 @@ const roomPrices = (service: ServiceType) => ({
  * `gstRegistered` is accepted and ignored). A half cent, a negative or a missing price is a 400 whose
  * `fields` name the price by its path; so is a time that is not whole minutes from 0 to 720.
  * `durations` may be left out (a caller that knows only the prices): the times then stay as they are.
+ * So may `frequencyDiscountPercent` (each a whole percent from 0 to 50 when sent, else a 400 naming
+ * it, 'frequencyDiscountPercent.weekly'): left out, the discounts stay as they are.
  */
 export const priceList = z.object({
   services: z.object({
@@ -407,6 +461,7 @@ export const priceList = z.object({
   }),
   urgentSurchargeCents: amount('urgentSurchargeCents'),
   durations: visitDurations.optional(),
+  frequencyDiscountPercent: frequencyDiscounts.optional(),
   gstRegistered: z.boolean().optional(),
 });
 /** The price list as a client sends it. */

@@ -250,6 +250,78 @@ describe('money', () => {
     );
   });
 
+  it('takes a recurring quote’s discount off the subtotal, rounded once to the cent, before GST', () => {
+    // 3 × $56.67 = $170.01; 15% is $25.5015 → $25.50; per visit $144.51, GST $13.14 (13.137…).
+    const lines = [{ description: 'Regular Cleaning', quantity: 3, unitPriceCents: 5667 }];
+    expect(quoteTotals(lines, true, 15)).toMatchObject({
+      subtotalCents: 17001,
+      discountPercent: 15,
+      discountCents: 2550,
+      totalCents: 14451,
+      gstCents: 1314,
+      exGstCents: 13137,
+    });
+    // Half a cent rounds up: 10% of $0.05 is 0.5 cent → 1 cent.
+    expect(quoteTotals([{ description: 'Tiny', quantity: 1, unitPriceCents: 5 }], false, 10)).toMatchObject({
+      discountCents: 1,
+      totalCents: 4,
+    });
+    // Rounded once on the subtotal, not per line: two lines of $0.03 at 50% take 3 cents, not 2 + 2.
+    expect(
+      quoteTotals(
+        [
+          { description: 'A', quantity: 1, unitPriceCents: 3 },
+          { description: 'B', quantity: 1, unitPriceCents: 3 },
+        ],
+        false,
+        50,
+      ).discountCents,
+    ).toBe(3);
+    expect(quoteTotals(lines, true)).toMatchObject({
+      subtotalCents: 17001,
+      discountCents: 0,
+      totalCents: 17001,
+    });
+  });
+
+  // Property: per visit, the discount is the nearest cent (a half up) to subtotal × percent ÷ 100,
+  // the total is subtotal − discount, GST the nearest cent to that total ÷ 11; all exact integers.
+  it('sums any recurring quote per visit exactly, discount and GST in whole cents', () => {
+    const line = fc.record({
+      description: fc.constant('Line'),
+      quantity: fc.integer({ min: 1, max: 999 }),
+      unitPriceCents: fc.integer({ min: 0, max: 10_000_000 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 50 }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.boolean(),
+        (lines, percent, registered) => {
+          const totals = quoteTotals(lines, registered, percent);
+          const subtotal = lines.reduce(
+            (sum, each) => sum + BigInt(each.quantity) * BigInt(each.unitPriceCents),
+            0n,
+          );
+          expect(BigInt(totals.subtotalCents)).toBe(subtotal);
+          // 100·discount is within half a cent (50) of subtotal·percent; exactly half goes up.
+          const off = BigInt(totals.discountCents) * 100n - subtotal * BigInt(percent);
+          expect(off > -50n && off <= 50n).toBe(true);
+          expect(totals.discountCents).toBeGreaterThanOrEqual(0);
+          expect(totals.totalCents).toBe(totals.subtotalCents - totals.discountCents);
+          expect(totals.totalCents).toBeGreaterThanOrEqual(0);
+          for (const amount of [totals.discountCents, totals.totalCents, totals.gstCents])
+            expect(Number.isSafeInteger(amount)).toBe(true);
+          if (registered) {
+            const distance = BigInt(totals.gstCents) * 11n - BigInt(totals.totalCents);
+            expect(distance * 2n <= 11n && distance * 2n >= -11n).toBe(true);
+          } else expect(totals.gstCents).toBe(0);
+          expect(totals.exGstCents + totals.gstCents).toBe(totals.totalCents);
+        },
+      ),
+    );
+  });
+
   it('reads back every amount it formats', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
@@ -318,6 +390,38 @@ describe('validation messages', () => {
   it('takes a price list without its times (they stay as they are)', () => {
     const { durations: _left, ...pricesOnly } = DEFAULT_PRICE_LIST;
     expect(priceList.parse(pricesOnly)).toEqual(pricesOnly);
+  });
+
+  it('names the frequency discount of a price list that is not a whole percent from 0 to 50', () => {
+    const bad = structuredClone(DEFAULT_PRICE_LIST);
+    bad.frequencyDiscountPercent.weekly = 51;
+    bad.frequencyDiscountPercent.fortnightly = 7.5;
+    bad.frequencyDiscountPercent['four-weekly'] = -1;
+    const result = priceList.safeParse(bad);
+    expect(result.success || fieldErrors(result.error)).toEqual({
+      'frequencyDiscountPercent.weekly': 'Weekly discount (%): a whole percent from 0 to 50',
+      'frequencyDiscountPercent.fortnightly': 'Fortnightly discount (%): a whole percent from 0 to 50',
+      'frequencyDiscountPercent.four-weekly': 'Every 4 weeks discount (%): a whole percent from 0 to 50',
+    });
+    const edges = { weekly: 0, fortnightly: 50, 'four-weekly': 5 };
+    expect(
+      priceList.parse({ ...DEFAULT_PRICE_LIST, frequencyDiscountPercent: edges }).frequencyDiscountPercent,
+    ).toEqual(edges);
+    const { frequencyDiscountPercent: _left, ...withoutDiscounts } = DEFAULT_PRICE_LIST;
+    expect(priceList.parse(withoutDiscounts).frequencyDiscountPercent).toBeUndefined();
+  });
+
+  it('takes how often the clean is done, once when left out, and names anything else', () => {
+    const lines = [{ description: 'Clean', quantity: 1, unitPriceCents: 100 }];
+    expect(quoteDraft.parse({ lines }).frequency).toBe('once');
+    for (const frequency of ['once', 'weekly', 'fortnightly', 'four-weekly'] as const)
+      expect(quoteDraft.parse({ lines, frequency }).frequency).toBe(frequency);
+    for (const frequency of ['monthly', 'Weekly', '', null, 7]) {
+      const result = quoteDraft.safeParse({ lines, frequency });
+      expect(result.success || fieldErrors(result.error)).toEqual({
+        frequency: 'Choose how often: One-off, Weekly, Fortnightly or Every 4 weeks',
+      });
+    }
   });
 
   it("takes a quote's estimated time as whole minutes from 15 to 720, and none", () => {

@@ -15,8 +15,10 @@ import {
 import type { QuoteRequest } from '../quote-request-rules.ts';
 import { gstIncluded, MAX_AMOUNT_CENTS } from './money.ts';
 import type { PriceList } from './price-list.ts';
+import { frequencyDiscountCents, QUOTE_FREQUENCY_LABELS } from './quote-frequency.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 import { MAX_VISIT_MINUTES, MIN_VISIT_MINUTES, roomCount } from './visit-duration.ts';
+import { QUOTE_FREQUENCIES } from './visits.ts';
 
 /** Most lines one quote may have. */
 export const MAX_QUOTE_LINES = 50;
@@ -40,10 +42,19 @@ export interface PricedLine extends QuoteLine {
   lineTotalCents: number;
 }
 
-/** A quote's sums: the total is what the customer pays; GST is the part of it that is tax. */
+/**
+ * A quote's sums: the total is what the customer pays for one visit; GST is the part of it that is
+ * tax. A recurring quote takes its frequency's discount off the lines' sum.
+ */
 export interface QuoteTotals {
   lines: PricedLine[];
   /** The sum of the lines, GST inclusive. */
+  subtotalCents: number;
+  /** The discount in whole percent (0 for a one-off). */
+  discountPercent: number;
+  /** What the discount takes off the subtotal, rounded once to the cent (positive; 0 without one). */
+  discountCents: number;
+  /** What one visit costs: subtotal − discount, GST inclusive. */
   totalCents: number;
   /** total ÷ 11 rounded once on the total; 0 when the business is not registered for GST. */
   gstCents: number;
@@ -52,14 +63,30 @@ export interface QuoteTotals {
 }
 
 /**
- * The sums of `lines`: every line's total and the quote's, all in integer cents (no float in any
- * sum). GST is computed once on the total, and only when the business is registered for it.
+ * The sums of `lines`: every line's total, their subtotal, the discount of `discountPercent` on it
+ * and the total per visit, all in integer cents (no float in any sum). The discount is rounded once,
+ * on the subtotal; GST is computed once on the total after the discount, and only when the business
+ * is registered for it.
  */
-export function quoteTotals(lines: readonly QuoteLine[], gstRegistered: boolean): QuoteTotals {
+export function quoteTotals(
+  lines: readonly QuoteLine[],
+  gstRegistered: boolean,
+  discountPercent = 0,
+): QuoteTotals {
   const priced = lines.map((line) => ({ ...line, lineTotalCents: line.quantity * line.unitPriceCents }));
-  const totalCents = priced.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const subtotalCents = priced.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const discountCents = frequencyDiscountCents(subtotalCents, discountPercent);
+  const totalCents = subtotalCents - discountCents;
   const gstCents = gstRegistered ? gstIncluded(totalCents) : 0;
-  return { lines: priced, totalCents, gstCents, exGstCents: totalCents - gstCents };
+  return {
+    lines: priced,
+    subtotalCents,
+    discountPercent,
+    discountCents,
+    totalCents,
+    gstCents,
+    exGstCents: totalCents - gstCents,
+  };
 }
 
 const optionLabel = (options: readonly { id: string; label: string }[], id: string | undefined) =>
@@ -171,10 +198,16 @@ export const quoteLines = z
 /** What a visit's length may be, in the words the editor and a 400 use. */
 export const DURATION_MINUTES_MESSAGE = `The estimated time is a whole number of minutes from ${MIN_VISIT_MINUTES} to ${MAX_VISIT_MINUTES}`;
 
+/** What `frequency` may be, in the words the editor and a 400 use. */
+export const FREQUENCY_MESSAGE = `Choose how often: ${Object.values(QUOTE_FREQUENCY_LABELS)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' or $1')}`;
+
 /**
  * POST and PUT /api/contact/:id/quote: the quote's lines, an optional note to the customer (shown
- * in the mail and on the customer's page) and how long the visit takes (`durationMinutes`, optional:
- * without it the price list's estimate for the request's answers is stored).
+ * in the mail and on the customer's page), how long the visit takes (`durationMinutes`, optional:
+ * without it the price list's estimate for the request's answers is stored) and how often the clean
+ * is done (`frequency`: 'once' when left out; a series takes the price list's discount for it).
  */
 export const quoteDraft = z.object({
   lines: quoteLines,
@@ -185,6 +218,7 @@ export const quoteDraft = z.object({
     .min(MIN_VISIT_MINUTES, DURATION_MINUTES_MESSAGE)
     .max(MAX_VISIT_MINUTES, DURATION_MINUTES_MESSAGE)
     .optional(),
+  frequency: z.enum(QUOTE_FREQUENCIES, { error: FREQUENCY_MESSAGE }).default('once'),
 });
 /** A quote draft as a form or client sends it. */
 export type QuoteDraftInput = z.input<typeof quoteDraft>;
