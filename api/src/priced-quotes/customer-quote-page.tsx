@@ -2,7 +2,7 @@
 /** @jsxImportSource hono/jsx */
 import { business, findSuburb, suburbSlug } from '@cleanquote/content';
 import type { ServiceType } from '@cleanquote/quote-core';
-import { formatAud, quoteTotals } from '@cleanquote/quote-core/staff';
+import { discountAmountText, discountLineLabel, formatAud, perVisitText } from '@cleanquote/quote-core/staff';
 import type { Child } from 'hono/jsx';
 import { HtmlDocument, Lines, renderPage } from '../lib/html-page.tsx';
 import { suburbOf } from '../mail/quote-reply.ts';
@@ -12,6 +12,7 @@ import { ANSWER_FIELDS, type AnswerField, type AnswerFormState } from './custome
 import { formatMelbourneDate, formatQuoteDay } from './quote-dates.ts';
 import { QUOTE_PAGE_PATH } from './quote-link.ts';
 import { quoteTerms } from './quote-terms.ts';
+import { storedTotals } from './stored-totals.ts';
 
 /** What the customer's quote page is rendered from. */
 export interface CustomerQuotePage {
@@ -117,11 +118,15 @@ function StandingNotice({ page, standing }: { page: CustomerQuotePage; standing:
   }
 }
 
-/** The lines, the total and the GST in it, as a table. */
+/**
+ * The lines, the total and the GST in it, as a table; a recurring quote shows its subtotal, the
+ * discount taken off ('Weekly discount (15%)', '−$25.50') and its total per visit.
+ */
 function PriceTable({ page }: { page: CustomerQuotePage }) {
   const { version } = page.quote;
-  const totals = quoteTotals(version.lines, page.gstRegistered);
   // The stored sums are what was sent; the lines above add up to them.
+  const totals = storedTotals(version);
+  const { frequency } = version;
   const totalLabel = page.gstRegistered ? 'Total (incl. GST)' : 'Total';
   // On a narrow screen the quantity and unit price columns give way to a line under each
   // description, and the spacer under them goes too, so the sums stay under the line totals.
@@ -165,11 +170,32 @@ function PriceTable({ page }: { page: CustomerQuotePage }) {
         </tbody>
         <tfoot>
           <Lines>
+            {frequency !== 'once' && (
+              <tr class="subtotal">
+                <Lines>
+                  <td class="spacer" colspan={2}></td>
+                  <th scope="row">Subtotal</th>
+                  <td class="number">{formatAud(totals.subtotalCents)}</td>
+                </Lines>
+              </tr>
+            )}
+            {frequency !== 'once' && (
+              <tr class="discount">
+                <Lines>
+                  <td class="spacer" colspan={2}></td>
+                  <th scope="row">{discountLineLabel(frequency, totals.discountPercent)}</th>
+                  <td class="number">{discountAmountText(totals.discountCents)}</td>
+                </Lines>
+              </tr>
+            )}
             <tr class="total">
               <Lines>
                 <td class="spacer" colspan={2}></td>
                 <th scope="row">{totalLabel}</th>
-                <td class="number">{formatAud(version.totalCents)}</td>
+                <td class="number">
+                  {formatAud(totals.totalCents)}
+                  {frequency !== 'once' && <span class="per-visit">{` ${perVisitText(frequency)}`}</span>}
+                </td>
               </Lines>
             </tr>
             {page.gstRegistered && (
@@ -177,7 +203,7 @@ function PriceTable({ page }: { page: CustomerQuotePage }) {
                 <Lines>
                   <td class="spacer" colspan={2}></td>
                   <th scope="row">GST included</th>
-                  <td class="number">{formatAud(version.gstCents)}</td>
+                  <td class="number">{formatAud(totals.gstCents)}</td>
                 </Lines>
               </tr>
             )}
@@ -395,6 +421,7 @@ const STYLES = `
   table.lines .total th, table.lines .total td { font-weight: 700; font-size: 1.05rem; border-bottom: 2px solid #1a2433; }
   table.lines .spacer { border-bottom: 0; }
   table.lines .gst th, table.lines .gst td { font-weight: 400; color: #3d4a5c; border-bottom: 0; }
+  table.lines .per-visit { display: block; font-size: 0.9rem; font-weight: 400; color: #3d4a5c; white-space: normal; }
   .terms { padding-left: 1.25rem; }
   .terms li + li { margin-top: 0.5rem; }
   .valid { font-weight: 700; margin: 1rem 0 0; }

@@ -1,6 +1,7 @@
 import {
   AWAITING_CUSTOMER_STATUSES,
   type PricedQuoteStatus,
+  type QuoteFrequency,
   type QuoteLine,
 } from '@cleanquote/quote-core/staff';
 import { and, desc, eq, gte, inArray, isNotNull, notExists, type SQL, sql } from 'drizzle-orm';
@@ -27,6 +28,14 @@ export interface SentQuoteVersion {
   status: PricedQuoteStatus;
   lines: QuoteLine[];
   note: string;
+  /** How often the clean is done; a recurring quote's total is per visit, after its discount. */
+  frequency: QuoteFrequency;
+  /** The lines' sum; null on a version stored before discounts (its total, nothing taken off). */
+  subtotalCents: number | null;
+  discountPercent: number;
+  /** What the discount takes off the subtotal (positive). */
+  discountCents: number;
+  /** What the customer pays per visit, GST inclusive. */
   totalCents: number;
   gstCents: number;
   sentAt: Date | null;
@@ -84,6 +93,10 @@ const versionColumns = {
   status: pricedQuotes.status,
   lines: pricedQuotes.lines,
   note: pricedQuotes.note,
+  frequency: pricedQuotes.frequency,
+  subtotalCents: pricedQuotes.subtotalCents,
+  discountPercent: pricedQuotes.discountPercent,
+  discountCents: pricedQuotes.discountCents,
   totalCents: pricedQuotes.totalCents,
   gstCents: pricedQuotes.gstCents,
   sentAt: pricedQuotes.sentAt,

@@ -2,6 +2,7 @@
 /** @jsxImportSource hono/jsx */
 import { formatAud, type QuoteTotals } from '@cleanquote/quote-core/staff';
 import { MailFooter, Paragraph, Paragraphs, renderMailHtml } from '../mail/mail-html.tsx';
+import type { MailSum } from './priced-quote-mail.ts';
 
 const CELL_RULE = 'border-bottom:1px solid #d0d7e2';
 const BUTTON =
@@ -11,8 +12,11 @@ const BUTTON =
 export interface PricedQuoteMailHtml {
   intro: readonly string[];
   lines: QuoteTotals['lines'];
-  /** [label, amount]: the total first (in bold), then the GST it includes. */
-  sums: readonly (readonly [string, string])[];
+  /**
+   * A recurring quote's subtotal and discount, then the total (in bold, with what it is for: 'per
+   * visit, weekly'), then the GST it includes.
+   */
+  sums: readonly MailSum[];
   valid: string;
   /** The note to the customer; '' for none. */
   note: string;
@@ -60,12 +64,20 @@ export function pricedQuoteMailHtml(mail: PricedQuoteMailHtml): string {
           ))}
         </tbody>
         <tfoot>
-          {mail.sums.map(([label, amount], index) => (
+          {mail.sums.map(({ label, amount, total, per }) => (
             <tr>
               <th align="left" colspan={3}>
                 {label}
               </th>
-              <td align="right">{index === 0 ? <strong>{amount}</strong> : amount}</td>
+              <td align="right">
+                {total ? <strong>{amount}</strong> : amount}
+                {per ? (
+                  <>
+                    <br />
+                    {per}
+                  </>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tfoot>

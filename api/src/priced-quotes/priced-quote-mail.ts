@@ -1,6 +1,13 @@
 import { business } from '@cleanquote/content';
 import { SERVICE_LABELS, type ServiceType } from '@cleanquote/quote-core';
-import { formatAud, type QuoteTotals } from '@cleanquote/quote-core/staff';
+import {
+  discountAmountText,
+  discountLineLabel,
+  formatAud,
+  perVisitText,
+  type QuoteFrequency,
+  type QuoteTotals,
+} from '@cleanquote/quote-core/staff';
 import { pricedQuoteMailHtml } from './priced-quote-mail-html.tsx';
 import { formatQuoteDay } from './quote-dates.ts';
 import { quoteTerms } from './quote-terms.ts';
@@ -18,6 +25,8 @@ export interface PricedQuoteMailInput {
   reference: string;
   service: ServiceType;
   version: number;
+  /** How often the clean is done: a recurring quote shows its discount and its total per visit. */
+  frequency: QuoteFrequency;
   totals: QuoteTotals;
   /** Whether the business charges GST (GST_REGISTERED): the total then says it includes GST, and how much. */
   gstRegistered: boolean;
@@ -30,14 +39,40 @@ export interface PricedQuoteMailInput {
   publicUrl: string;
 }
 
-/** The quote's sums in the order the mail shows them: the total, then the GST it includes. */
-function totalRows({ totals, gstRegistered }: PricedQuoteMailInput): [string, string][] {
-  return gstRegistered
-    ? [
-        ['Total (incl. GST)', formatAud(totals.totalCents)],
-        ['GST included', formatAud(totals.gstCents)],
-      ]
-    : [['Total', formatAud(totals.totalCents)]];
+/** One sum of the mail: its words and amount; the total also says what it is for ('per visit, weekly'). */
+export interface MailSum {
+  label: string;
+  amount: string;
+  /** The quote's total (shown in bold). */
+  total?: boolean;
+  /** What a recurring quote's total is for: 'per visit, weekly'. */
+  per?: string;
+}
+
+/**
+ * The quote's sums in the order the mail shows them: for a recurring quote the subtotal and the
+ * discount ('Weekly discount (15%)', '−$25.50') first; then the total (per visit, for a recurring
+ * quote), then the GST it includes.
+ */
+export function totalRows({ totals, gstRegistered, frequency }: PricedQuoteMailInput): MailSum[] {
+  const sums: MailSum[] = [];
+  if (frequency !== 'once') {
+    sums.push(
+      { label: 'Subtotal', amount: formatAud(totals.subtotalCents) },
+      {
+        label: discountLineLabel(frequency, totals.discountPercent),
+        amount: discountAmountText(totals.discountCents),
+      },
+    );
+  }
+  sums.push({
+    label: gstRegistered ? 'Total (incl. GST)' : 'Total',
+    amount: formatAud(totals.totalCents),
+    total: true,
+    ...(frequency === 'once' ? {} : { per: perVisitText(frequency) }),
+  });
+  if (gstRegistered) sums.push({ label: 'GST included', amount: formatAud(totals.gstCents) });
+  return sums;
 }
 
 /**
@@ -77,7 +112,7 @@ export function pricedQuoteMail(input: PricedQuoteMailInput): {
           `- ${line.description}: ${line.quantity} × ${formatAud(line.unitPriceCents)} = ${formatAud(line.lineTotalCents)}`,
       )
       .join('\n'),
-    sums.map(([label, amount]) => `${label}: ${amount}`).join('\n'),
+    sums.map(({ label, amount, per }) => `${label}: ${amount}${per ? ` ${per}` : ''}`).join('\n'),
     valid,
     ...(note ? [note] : []),
     `Terms:\n${conditions.join('\n\n')}`,

@@ -6,8 +6,11 @@ import {
   gstIncluded,
   type PricedLine,
   type PricedQuoteStatus,
+  perVisitText,
   QUOTE_VALID_DAYS,
   type QuoteDraft,
+  type QuoteFrequency,
+  type QuoteTotals,
   quoteTotals,
 } from '@cleanquote/quote-core/staff';
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
@@ -23,6 +26,7 @@ import { queueQuoteSync } from '../xero/sync-queue.ts';
 import { readPriceList } from './price-list-store.ts';
 import { PRICED_QUOTE_MAIL_KIND, pricedQuoteMail } from './priced-quote-mail.ts';
 import { newQuoteToken, quoteLink, quoteTokenHash } from './quote-link.ts';
+import { storedTotals } from './stored-totals.ts';
 
 /** One version of a request's priced quote, as the staff API shows it. */
 export interface QuoteVersion {
@@ -35,7 +39,18 @@ export interface QuoteVersion {
    * request's answers (a version saved before visits had a length answers today's estimate).
    */
   durationMinutes: number;
-  /** What the customer pays, GST inclusive. */
+  /** How often the clean is done: 'once', or every 1, 2 or 4 weeks ('weekly', 'fortnightly', 'four-weekly'). */
+  frequency: QuoteFrequency;
+  /** The lines' sum, GST inclusive. */
+  subtotalCents: number;
+  /**
+   * The frequency's discount in whole percent, the price list's when the version was saved (0 for
+   * a one-off); kept by the version whatever the price list says later.
+   */
+  discountPercent: number;
+  /** What the discount takes off the subtotal (positive), rounded once to the cent. */
+  discountCents: number;
+  /** What the customer pays per visit: subtotal − discount, GST inclusive. */
   totalCents: number;
   /** The GST the total includes; 0 when the business is not registered for GST. */
   gstCents: number;
@@ -91,13 +106,14 @@ type QuoteRow = typeof pricedQuotes.$inferSelect;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
- * A stored version as the API shows it. A draft is summed with today's GST registration (it is summed
- * again when sent); a sent version keeps the sums it was sent with. `durationMinutes` is the version's
- * own, or `estimatedMinutes` for a version stored without one.
+ * A stored version as the API shows it. A draft is summed with today's GST registration and the
+ * discount percent it was saved with (it is summed again when sent); a sent version keeps the sums it
+ * was sent with. `durationMinutes` is the version's own, or `estimatedMinutes` for a version stored
+ * without one.
  */
 function toQuoteVersion(row: QuoteRow, gstRegisteredNow: boolean, estimatedMinutes: number): QuoteVersion {
   const draft = row.status === 'draft';
-  const totals = quoteTotals(row.lines, draft ? gstRegisteredNow : row.gstCents > 0);
+  const totals = draft ? quoteTotals(row.lines, gstRegisteredNow, row.discountPercent) : storedTotals(row);
   // A sent total too small to include a cent of GST does not say whether it was registered.
   const gstRegistered = draft || gstIncluded(row.totalCents) === 0 ? gstRegisteredNow : row.gstCents > 0;
   return {
@@ -106,9 +122,13 @@ function toQuoteVersion(row: QuoteRow, gstRegisteredNow: boolean, estimatedMinut
     lines: totals.lines,
     note: row.note,
     durationMinutes: row.durationMinutes ?? estimatedMinutes,
-    totalCents: draft ? totals.totalCents : row.totalCents,
-    gstCents: draft ? totals.gstCents : row.gstCents,
-    exGstCents: draft ? totals.exGstCents : row.totalCents - row.gstCents,
+    frequency: row.frequency,
+    subtotalCents: totals.subtotalCents,
+    discountPercent: totals.discountPercent,
+    discountCents: totals.discountCents,
+    totalCents: totals.totalCents,
+    gstCents: totals.gstCents,
+    exGstCents: totals.exGstCents,
     gstRegistered,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -146,12 +166,27 @@ async function wasAccepted(tx: WriteTransaction, quoteId: string): Promise<boole
 
 /** The price list's estimate of the visit a request asks for; undefined when there is no such request. */
 async function estimatedMinutesFor(db: Db | WriteTransaction, quoteId: string): Promise<number | undefined> {
+  return (await priceListFor(db, quoteId))?.estimatedMinutes;
+}
+
+/**
+ * What the price list says of a request's next version: the estimate of its visit and the discount
+ * of each frequency, as they stand now; undefined when there is no such request.
+ */
+async function priceListFor(
+  db: Db | WriteTransaction,
+  quoteId: string,
+): Promise<{ estimatedMinutes: number; discountPercent: (frequency: QuoteFrequency) => number } | undefined> {
   const [row] = await db
     .select({ details: quoteRequests.details })
     .from(quoteRequests)
     .where(eq(quoteRequests.id, quoteId));
   if (!row) return undefined;
-  return estimateDurationMinutes(row.details as DurationAnswers, await readPriceList(db));
+  const list = await readPriceList(db);
+  return {
+    estimatedMinutes: estimateDurationMinutes(row.details as DurationAnswers, list),
+    discountPercent: (frequency) => (frequency === 'once' ? 0 : list.frequencyDiscountPercent[frequency]),
+  };
 }
 
 /** The latest version of a request's quote with the list of versions. */
@@ -182,27 +217,41 @@ export async function readPricedQuote(
   };
 }
 
-/** The stored columns of a draft with `draft`'s lines and note, and its length in minutes. */
+/**
+ * The stored columns of a draft with `draft`'s lines, note and frequency, its length in minutes and
+ * the discount percent of its frequency.
+ */
 function draftColumns(
-  { lines, note }: QuoteDraft,
+  { lines, note, frequency }: QuoteDraft,
   durationMinutes: number,
+  discountPercent: number,
   gstRegistered: boolean,
   at: Date,
 ) {
-  const totals = quoteTotals(lines, gstRegistered);
   return {
     lines,
     note,
     durationMinutes,
+    frequency,
+    ...sumColumns(quoteTotals(lines, gstRegistered, discountPercent)),
+    updatedAt: at,
+  };
+}
+
+/** The stored sums of a version. */
+function sumColumns(totals: QuoteTotals) {
+  return {
+    subtotalCents: totals.subtotalCents,
+    discountPercent: totals.discountPercent,
+    discountCents: totals.discountCents,
     totalCents: totals.totalCents,
     gstCents: totals.gstCents,
-    updatedAt: at,
   };
 }
 
 /**
  * Drafts version 1 of a request's quote. Its length is staff's figure, else the price list's estimate
- * for the request's answers.
+ * for the request's answers; its discount is the price list's for its frequency.
  */
 export function createQuoteDraft(
   database: Database,
@@ -211,10 +260,11 @@ export function createQuoteDraft(
   gstRegistered: boolean,
 ): Promise<QuoteVersion | QuoteRefusal> {
   return database.writes.run(async (tx): Promise<QuoteVersion | QuoteRefusal> => {
-    const estimated = await estimatedMinutesFor(tx, quoteId);
-    if (estimated === undefined) return 'no-request';
+    const prices = await priceListFor(tx, quoteId);
+    if (prices === undefined) return 'no-request';
     if (await latestVersion(tx, quoteId)) return 'has-quote';
-    const durationMinutes = draft.durationMinutes ?? estimated;
+    const durationMinutes = draft.durationMinutes ?? prices.estimatedMinutes;
+    const discountPercent = prices.discountPercent(draft.frequency);
     const at = new Date();
     const [row] = await tx
       .insert(pricedQuotes)
@@ -224,7 +274,7 @@ export function createQuoteDraft(
         version: 1,
         status: 'draft',
         createdAt: at,
-        ...draftColumns(draft, durationMinutes, gstRegistered, at),
+        ...draftColumns(draft, durationMinutes, discountPercent, gstRegistered, at),
       })
       .returning();
     return toQuoteVersion(row as QuoteRow, gstRegistered, durationMinutes);
@@ -234,7 +284,8 @@ export function createQuoteDraft(
 /**
  * Changes a request's quote: the draft in place; after a version was sent, a new draft version n+1
  * (the sent one stays as the customer has it until the new one is sent). Refused once any version
- * was accepted. Its length is staff's figure, else the price list's estimate as it is now.
+ * was accepted. Its length is staff's figure, else the price list's estimate as it is now; its
+ * discount is the price list's for its frequency as it is now.
  */
 export function reviseQuote(
   database: Database,
@@ -243,14 +294,15 @@ export function reviseQuote(
   gstRegistered: boolean,
 ): Promise<QuoteVersion | QuoteRefusal> {
   return database.writes.run(async (tx): Promise<QuoteVersion | QuoteRefusal> => {
-    const estimated = await estimatedMinutesFor(tx, quoteId);
-    if (estimated === undefined) return 'no-request';
+    const prices = await priceListFor(tx, quoteId);
+    if (prices === undefined) return 'no-request';
     const latest = await latestVersion(tx, quoteId);
     if (!latest) return 'no-quote';
     if (await wasAccepted(tx, quoteId)) return 'accepted';
-    const durationMinutes = draft.durationMinutes ?? estimated;
+    const durationMinutes = draft.durationMinutes ?? prices.estimatedMinutes;
+    const discountPercent = prices.discountPercent(draft.frequency);
     const at = new Date();
-    const columns = draftColumns(draft, durationMinutes, gstRegistered, at);
+    const columns = draftColumns(draft, durationMinutes, discountPercent, gstRegistered, at);
     const [row] =
       latest.status === 'draft'
         ? await tx.update(pricedQuotes).set(columns).where(eq(pricedQuotes.id, latest.id)).returning()
@@ -313,7 +365,8 @@ export function sendPricedQuote(
 
     const at = new Date();
     const validUntil = addDays(melbourneDay(at), QUOTE_VALID_DAYS);
-    const totals = quoteTotals(draft.lines, gstRegistered);
+    // The discount stays the percent the draft was saved with: what staff saw is what is sent.
+    const totals = quoteTotals(draft.lines, gstRegistered, draft.discountPercent);
     const token = newQuoteToken();
     const link = quoteLink(publicUrl, token);
     const mail = pricedQuoteMail({
@@ -321,6 +374,7 @@ export function sendPricedQuote(
       reference: request.reference,
       service: request.serviceType as ServiceType,
       version: draft.version,
+      frequency: draft.frequency,
       totals,
       gstRegistered,
       validUntil,
@@ -353,8 +407,7 @@ export function sendPricedQuote(
       .update(pricedQuotes)
       .set({
         status: 'sent',
-        totalCents: totals.totalCents,
-        gstCents: totals.gstCents,
+        ...sumColumns(totals),
         sentAt: at,
         validUntil,
         tokenHash: quoteTokenHash(token),
@@ -363,8 +416,12 @@ export function sendPricedQuote(
       })
       .where(eq(pricedQuotes.id, draft.id));
     const amount = `${formatAud(totals.totalCents)}${gstRegistered ? ' incl. GST' : ''}`;
+    const perVisit = draft.frequency === 'once' ? '' : ` ${perVisitText(draft.frequency)}`;
     const version = draft.version > 1 ? ` (version ${draft.version})` : '';
-    await appendHistory(tx, quoteId, actor, at, { kind: 'quote', text: `Quote sent, ${amount}${version}` });
+    await appendHistory(tx, quoteId, actor, at, {
+      kind: 'quote',
+      text: `Quote sent, ${amount}${perVisit}${version}`,
+    });
     await moveQuote(tx, quoteId, 'quoted', actor, at, { publicUrl, replyTo: sender.replyTo });
     // The same quote goes to Xero, when an organisation receives quotes: queued here, sent by its worker.
     await queueQuoteSync(tx, { quoteId, version: draft.version }, at);

@@ -1,6 +1,6 @@
 import { business } from '@cleanquote/content';
 import { SERVICE_LABELS, type ServiceType } from '@cleanquote/quote-core';
-import { formatAud } from '@cleanquote/quote-core/staff';
+import { formatAud, perVisitText } from '@cleanquote/quote-core/staff';
 import type { Environment } from '../env.ts';
 import { paragraphsMailHtml } from '../mail/mail-html.tsx';
 import type { OutboxMail } from '../mail/outbox.ts';
@@ -51,6 +51,12 @@ function body(paragraphs: readonly string[]): { text: string; html: string } {
 /** '$495.00 incl. GST', or '$495.00' when the business is not registered for GST. */
 export function totalText(totalCents: number, gstRegistered: boolean): string {
   return gstRegistered ? `${formatAud(totalCents)} incl. GST` : formatAud(totalCents);
+}
+
+/** A version's total in words: '$495.00 incl. GST', or for a series '$144.51 incl. GST per visit, weekly'. */
+function versionTotalText(version: CustomerQuote['version'], gstRegistered: boolean): string {
+  const total = totalText(version.totalCents, gstRegistered);
+  return version.frequency === 'once' ? total : `${total} ${perVisitText(version.frequency)}`;
 }
 
 /** The first word of a customer's name: how a mail to them greets them. */
@@ -106,7 +112,7 @@ export function answerMails({
 }: AnswerMailContext): OutboxMail[] {
   const { request, version } = quote;
   const gst = environment.GST_REGISTERED;
-  const total = totalText(version.totalCents, gst);
+  const total = versionTotalText(version, gst);
   const day = formatMelbourneDate(at);
   const businessEmail = environment.BUSINESS_EMAIL ?? business.email;
   const toBusiness = {
@@ -202,7 +208,7 @@ export function reminderMail({
     headers: threadHeaders(thread),
     ...body([
       `Hi ${firstName(request.name)},`,
-      `A reminder that our ${quoteName(quote)} for ${serviceLabel(request.serviceType).toLowerCase()} at ${request.address} (${totalText(version.totalCents, environment.GST_REGISTERED)}) is valid until ${validUntil}.`,
+      `A reminder that our ${quoteName(quote)} for ${serviceLabel(request.serviceType).toLowerCase()} at ${request.address} (${versionTotalText(version, environment.GST_REGISTERED)}) is valid until ${validUntil}.`,
       'To accept it, ask for changes or decline it, please use the link in the email we sent you with the quote, or simply reply to this email.',
       `Questions? Call us on ${business.phone}.`,
       signature,

@@ -93,6 +93,11 @@ describe('POST, PUT and GET /api/contact/:id/quote', () => {
         validQuoteRequests.regularClean as QuoteRequest,
         DEFAULT_PRICE_LIST,
       ),
+      // A one-off unless staff say otherwise: nothing taken off.
+      frequency: 'once',
+      subtotalCents: 25500,
+      discountPercent: 0,
+      discountCents: 0,
       totalCents: 25500,
       // $255.00 ÷ 11 = $23.1818…
       gstCents: 2318,
