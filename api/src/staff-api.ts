@@ -12,7 +12,12 @@ import { partnerWebhookRoutes } from './routes/partners/webhooks.ts';
 import { priceRoutes } from './routes/prices/prices.ts';
 import { quoteRequestRoutes } from './routes/quote-requests/quote-requests.ts';
 import { scheduleSettingsRoutes } from './routes/schedule/settings.ts';
-import { quoteRequestVisitRoutes, scheduleRoutes, visitRoutes } from './routes/schedule/visits.ts';
+import {
+  quoteRequestVisitRoutes,
+  scheduleRoutes,
+  seriesRoutes,
+  visitRoutes,
+} from './routes/schedule/visits.ts';
 import { xeroRoutes } from './routes/xero/xero.ts';
 import type { SharedSlidingWindowLimiter } from './security/rate-limit.ts';
 import type { XeroService } from './xero/xero-service.ts';
@@ -41,6 +46,7 @@ export function staffRoutes({ loginThrottle, clock, xero }: StaffApiDependencies
     .route('/api/schedule/settings', scheduleSettingsRoutes)
     .route('/api/schedule', scheduleRoutes(clock))
     .route('/api/visits', visitRoutes(clock))
+    .route('/api/series', seriesRoutes(clock))
     .route('/api/send-direct-email', directEmailRoutes)
     .route('/api/test-client-email', clientEmailTestRoutes)
     .route('/api/partners', partnerRoutes)

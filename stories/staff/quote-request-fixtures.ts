@@ -231,6 +231,7 @@ export function fixtureQuote(
     details: request,
     summary: summarizeQuoteRequest(request),
     termsVersion: '2025-07',
+    series: null,
     consentedAt: facts.createdAt,
     history: page.history ?? [
       { id: `${facts.id}-created`, at: facts.createdAt, kind: 'created', actor: null },

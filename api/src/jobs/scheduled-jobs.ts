@@ -4,6 +4,7 @@ import { deleteExpiredAnalytics } from '../analytics/retention.ts';
 import { backupJob } from '../backups/backup-job.ts';
 import { addDays, melbourneDay } from '../lib/melbourne-time.ts';
 import { quoteExpiryJob } from '../priced-quotes/quote-expiry-job.ts';
+import { seriesExtensionJob } from '../schedule/series.ts';
 import type { ScheduledJob } from './job-runner.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -49,5 +50,6 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   dailyReportJob,
   analyticsRetentionJob,
   quoteExpiryJob,
+  seriesExtensionJob,
   backupJob,
 ];

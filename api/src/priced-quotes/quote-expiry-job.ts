@@ -7,16 +7,11 @@ import type { Environment } from '../env.ts';
 import type { ScheduledJob } from '../jobs/job-runner.ts';
 import { addDays, melbourneDay, melbourneHour } from '../lib/melbourne-time.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { type Actor, appendHistory } from '../quote-requests/history.ts';
+import { type Actor, appendHistory, businessActor } from '../quote-requests/history.ts';
 import { AWAITING_ANSWER, findQuoteById, noLaterSentVersion, quoteMailThread } from './customer-quote.ts';
 import { reminderMail } from './quote-answer-mails.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
-
-/** Who the job's history entries name: the business itself. */
-function businessActor(environment: Pick<Environment, 'BUSINESS_EMAIL'>): Actor {
-  return { userId: null, name: business.name, email: environment.BUSINESS_EMAIL ?? business.email };
-}
 
 /** A sent version still awaiting its answer, the latest of its request. */
 interface WaitingQuote {

@@ -1,7 +1,9 @@
+import { business } from '@cleanquote/content';
 import type { Context } from 'hono';
 import type { AuthEnv } from '../auth/middleware.ts';
 import { newRowId } from '../db/row-id.ts';
 import { quoteHistory } from '../db/schema.ts';
+import type { Environment } from '../env.ts';
 import type { WriteTransaction } from '../mail/outbox.ts';
 import { type HistoryEntry, toHistoryEntry } from './quote-view.ts';
 
@@ -14,6 +16,11 @@ export interface Actor {
   /** Their first name, else their email (as the dashboard greets them). */
   name: string;
   email: string;
+}
+
+/** Who a job's history entries name: the business itself. */
+export function businessActor(environment: Pick<Environment, 'BUSINESS_EMAIL'>): Actor {
+  return { userId: null, name: business.name, email: environment.BUSINESS_EMAIL ?? business.email };
 }
 
 export function actorOf(c: Context<AuthEnv>): Actor {

@@ -1,8 +1,19 @@
 import { type QuoteRequest, type QuoteSummaryLine, summarizeQuoteRequest } from '@cleanquote/quote-core';
-import type { PricedQuoteStatus, QuoteListQuery, QuoteStatus } from '@cleanquote/quote-core/staff';
+import type {
+  PricedQuoteStatus,
+  QuoteListQuery,
+  QuoteStatus,
+  SeriesFrequency,
+} from '@cleanquote/quote-core/staff';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { pricedQuotes, type QuoteHistoryKind, quoteHistory, quoteRequests } from '../db/schema.ts';
+import {
+  pricedQuotes,
+  type QuoteHistoryKind,
+  quoteHistory,
+  quoteRequests,
+  visitSeries,
+} from '../db/schema.ts';
 import { storedTextReader } from '../db/stored-text.ts';
 import { messageOf } from '../lib/quote-message.ts';
 import { type QuoteReplyDraft, quoteReplyDraft, suburbOf } from '../mail/quote-reply.ts';
@@ -108,6 +119,8 @@ export interface QuoteDetail extends QuoteListItem {
   /** The customer's quotes after this one, newest first as well, at most 20. */
   laterQuotes: CustomerQuote[];
   replyDraft: QuoteReplyDraft;
+  /** The regular clean booked from the request's quote, if any. */
+  series: { id: string; frequency: SeriesFrequency; endsOn: string | null } | null;
 }
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
@@ -225,7 +238,7 @@ async function customerQuotes(db: Db, quote: FullQuote, when: 'earlier' | 'later
 export async function readQuoteDetail(db: Db, id: string): Promise<QuoteDetail | undefined> {
   const quote = await readQuote(db, id);
   if (!quote) return undefined;
-  const [history, earlierQuotes, laterQuotes, [latestVersion]] = await Promise.all([
+  const [history, earlierQuotes, laterQuotes, [latestVersion], [series]] = await Promise.all([
     db
       .select(historyReader.selection)
       .from(quoteHistory)
@@ -238,6 +251,12 @@ export async function readQuoteDetail(db: Db, id: string): Promise<QuoteDetail |
       .from(pricedQuotes)
       .where(eq(pricedQuotes.quoteId, id))
       .orderBy(desc(pricedQuotes.version))
+      .limit(1),
+    db
+      .select({ id: visitSeries.id, frequency: visitSeries.frequency, endsOn: visitSeries.endsOn })
+      .from(visitSeries)
+      .where(eq(visitSeries.quoteRequestId, id))
+      .orderBy(desc(visitSeries.createdAt), desc(visitSeries.id))
       .limit(1),
   ]);
   // `details` holds the request exactly as the shared schema accepted it; the columns win where both
@@ -279,5 +298,6 @@ export async function readQuoteDetail(db: Db, id: string): Promise<QuoteDetail |
     earlierQuotes,
     laterQuotes,
     replyDraft: quoteReplyDraft({ reference: quote.reference, request }),
+    series: series ?? null,
   };
 }

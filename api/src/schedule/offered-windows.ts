@@ -208,3 +208,27 @@ export function checkSlot(
   const teamId = freeTeam(teamCalendars(input), input, start);
   return teamId === undefined ? { offered: false, reason: 'taken' } : { offered: true, teamId };
 }
+
+/** Why an occurrence of a series has no team at its time: the day is closed, outside the hours, or full. */
+export type OccurrenceConflict = 'closed' | 'outside-hours' | 'taken';
+
+/**
+ * Where an occurrence of a series goes: the first free active team at its time (in the teams'
+ * order), or why none. The time was agreed when the series was booked, so notice, horizon and the
+ * windows' alignment do not apply; a closed day, a time outside the day's hours or no free team do.
+ */
+export function placeOccurrence(
+  input: OfferingInput & { start: Date },
+): { placed: true; teamId: string } | { placed: false; conflict: OccurrenceConflict } {
+  const open = openDay(input.rules, melbourneDay(input.start));
+  if (!open) return { placed: false, conflict: 'closed' };
+  const minutes = melbourneMinutesOfDay(input.start);
+  if (
+    minutes < open.startMinutes ||
+    input.start.getTime() + input.durationMinutes * MINUTE > open.end.getTime()
+  ) {
+    return { placed: false, conflict: 'outside-hours' };
+  }
+  const teamId = freeTeam(teamCalendars(input), input, input.start);
+  return teamId === undefined ? { placed: false, conflict: 'taken' } : { placed: true, teamId };
+}

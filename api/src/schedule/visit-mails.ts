@@ -45,15 +45,20 @@ export interface VisitMailContext {
   pageUrl?: string | undefined;
   /** Hours before the window until which the customer may change or cancel online. */
   changeCutoffHours: number;
+  /**
+   * The calendar invite the customer's mail carries instead of the visit's own: for an occurrence
+   * of a series, the series' invite as it now stands (one event in their calendar, not two).
+   */
+  seriesInvite?: string | undefined;
 }
 
-function body(paragraphs: readonly (string | undefined)[]): { text: string; html: string } {
+export function body(paragraphs: readonly (string | undefined)[]): { text: string; html: string } {
   const kept = paragraphs.filter((paragraph): paragraph is string => Boolean(paragraph));
   return { text: `${kept.join('\n\n')}\n`, html: paragraphsMailHtml(kept) };
 }
 
 /** 'about 4 hours', 'about 2 hours 30 minutes'. */
-function durationText(minutes: number): string {
+export function durationText(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   const parts = [
@@ -63,10 +68,10 @@ function durationText(minutes: number): string {
   return `about ${parts.join(' ')}`;
 }
 
-const signature = `Kind regards,\n${business.name}\n${business.phone}`;
+export const signature = `Kind regards,\n${business.name}\n${business.phone}`;
 
 /** The sentences on changing the visit: the page while the cut-off allows, else a call. */
-function changeParagraph(context: VisitMailContext): string {
+export function changeParagraph(context: Pick<VisitMailContext, 'pageUrl' | 'changeCutoffHours'>): string {
   const call = `please call us on ${business.phone}`;
   if (!context.pageUrl) {
     return `To change or cancel the visit, use the link in the email with your quote, up to ${context.changeCutoffHours} hours before the window starts; after that, ${call}.`;
@@ -117,7 +122,8 @@ export function visitMails(context: VisitMailContext): OutboxMail[] {
   const window = bookedWindowText(visit);
   const service = serviceLabel(request.serviceType);
   const businessEmail = environment.BUSINESS_EMAIL ?? business.email;
-  const invite = (method: 'REQUEST' | 'CANCEL') => inviteText(visit, request, environment, method);
+  const invite = (method: 'REQUEST' | 'CANCEL') =>
+    context.seriesInvite ?? inviteText(visit, request, environment, method);
   const toCustomer = (kind: string, fallbackSubject: string) => ({
     kind,
     from: environment.MAIL_FROM,

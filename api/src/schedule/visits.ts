@@ -2,7 +2,7 @@ import type { ScheduleSettings, VisitKind, VisitStatus } from '@cleanquote/quote
 import { and, asc, desc, eq, gt, gte, lt } from 'drizzle-orm';
 import type { Database, Db } from '../db/database.ts';
 import { newRowId } from '../db/row-id.ts';
-import { outbox, quoteRequests, teams, visits } from '../db/schema.ts';
+import { outbox, quoteRequests, teams, visitSeries, visits } from '../db/schema.ts';
 import { enqueueMails, type WriteTransaction } from '../mail/outbox.ts';
 import { suburbOf } from '../mail/quote-reply.ts';
 import { caseManagerMailSettings, tellCaseManager } from '../quote-requests/case-manager-updates.ts';
@@ -10,6 +10,7 @@ import { type Actor, appendHistory } from '../quote-requests/history.ts';
 import { type VisitEventType, visitChanged } from '../webhooks/quote-events.ts';
 import { checkSlot, type NotOfferedReason, type OfferedWindow, offeredWindows } from './offered-windows.ts';
 import { readScheduleSettings } from './schedule-settings-store.ts';
+import { seriesInviteText } from './series-mails.ts';
 import { type VisitMailContext, visitMails } from './visit-mails.ts';
 import { bookedWindowText } from './window-labels.ts';
 
@@ -19,7 +20,7 @@ const HOUR = 60 * MINUTE;
 const LONGEST_BUSY_MS = 720 * MINUTE + 24 * HOUR;
 
 /** Reads run on the database, or inside a write transaction. */
-type Reader = Db | WriteTransaction;
+export type Reader = Db | WriteTransaction;
 
 /** A visit as the schedule, the quote request's page and the customer's page show it. */
 export interface Visit {
@@ -85,22 +86,47 @@ export async function findVisit(db: Reader, id: string): Promise<Visit | undefin
 }
 
 /**
- * The visit a quote request's pages show: the one booked, else the latest one (cancelled or
- * completed), else none.
+ * The clean a quote request's pages show: the next one booked (of a series, its earliest booked
+ * occurrence), else the latest one made (cancelled or completed), else none. Re-cleans are not it.
  */
 export async function currentVisitOf(db: Reader, quoteRequestId: string): Promise<Visit | undefined> {
   const rows = await db
     .select(visitColumns)
     .from(visits)
     .innerJoin(teams, eq(teams.id, visits.teamId))
-    .where(eq(visits.quoteRequestId, quoteRequestId))
+    .where(and(eq(visits.quoteRequestId, quoteRequestId), eq(visits.kind, 'clean')))
     .orderBy(desc(visits.createdAt), desc(visits.id));
-  const row = rows.find((candidate) => candidate.status === 'booked') ?? rows[0];
+  const booked = rows
+    .filter((candidate) => candidate.status === 'booked')
+    .sort((a, b) => a.start.getTime() - b.start.getTime());
+  const row = booked[0] ?? rows[0];
   return row ? toVisit(row) : undefined;
 }
 
+/** Every occurrence of a series, every status, in the order of the rule's times. */
+export async function occurrencesOf(db: Reader, seriesId: string): Promise<Visit[]> {
+  const rows = await db
+    .select(visitColumns)
+    .from(visits)
+    .innerJoin(teams, eq(teams.id, visits.teamId))
+    .where(eq(visits.seriesId, seriesId))
+    .orderBy(asc(visits.occurrenceStart), asc(visits.id));
+  return rows.map(toVisit);
+}
+
+/** The request's visits starting at or after `from`, every status and kind, in time order. */
+export async function visitsOfRequestFrom(db: Reader, quoteRequestId: string, from: Date): Promise<Visit[]> {
+  const rows = await db
+    .select(visitColumns)
+    .from(visits)
+    .innerJoin(teams, eq(teams.id, visits.teamId))
+    .where(and(eq(visits.quoteRequestId, quoteRequestId), gte(visits.start, from)))
+    .orderBy(asc(visits.start), asc(visits.id));
+  return rows.map(toVisit);
+}
+
 /** The booked visits whose busy time may reach into [from, to). */
-async function busyVisitsBetween(db: Reader, from: Date, to: Date) {
+export async function busyVisitsBetween(db: Reader, from: Date, to: Date) {
   return db
     .select({
       id: visits.id,
@@ -188,7 +214,7 @@ export function windowOf(visit: { start: Date; end: Date }): OfferedWindow {
 export type RuleOverrides = Partial<Pick<ScheduleSettings, 'minimumNoticeHours' | 'horizonDays'>>;
 
 /** Places the time in the rules: a team when offered, else the reason; staff may override. */
-async function placeVisit(
+export async function placeVisit(
   tx: WriteTransaction,
   {
     start,
@@ -237,7 +263,7 @@ async function placeVisit(
 }
 
 /** Replaces the visit's scheduled reminder: the old one withdrawn, a new one queued when due later. */
-async function scheduleReminder(
+export async function scheduleReminder(
   tx: WriteTransaction,
   visit: Visit,
   context: Omit<VisitMailContext, 'visit' | 'event'>,
@@ -269,7 +295,7 @@ export async function withdrawReminder(tx: WriteTransaction, visit: { reminderMa
  * Tells everyone else of a visit's change, in its transaction: the partner's webhook (when the
  * request came from a partner who wants the event) and the case manager who asked for updates.
  */
-async function announce(
+export async function announce(
   tx: WriteTransaction,
   visit: Visit,
   type: VisitEventType,
@@ -304,6 +330,7 @@ export function bookVisit(
     teamId,
     kind = 'clean',
     rules,
+    onBooked,
     ...change
   }: VisitChangeContext & {
     quoteRequestId: string;
@@ -314,6 +341,11 @@ export function bookVisit(
     /** A free re-clean is booked beside the request's cleans, not instead of them. */
     kind?: VisitKind | undefined;
     rules?: RuleOverrides | undefined;
+    /**
+     * Runs in the booking's transaction once the visit is written (a re-clean ties itself to its
+     * problem report); throwing undoes the booking, its mails and all.
+     */
+    onBooked?: ((tx: WriteTransaction, visit: Visit) => Promise<void>) | undefined;
   },
 ): Promise<VisitOutcome> {
   return database.writes.run(async (tx) => {
@@ -357,6 +389,7 @@ export function bookVisit(
     await announce(tx, visit, 'visit.booked', `The clean is booked for ${bookedWindowText(visit)}`, change);
     const reminderMailId = await scheduleReminder(tx, visit, context, change.now);
     await tx.update(visits).set({ reminderMailId }).where(eq(visits.id, id));
+    await onBooked?.(tx, visit);
     return { ok: true, visit: { ...visit, reminderMailId } };
   });
 }
@@ -365,6 +398,27 @@ export function bookVisit(
 function withinCutOff(visit: Visit, settings: ScheduleSettings, change: VisitActor & { now: Date }) {
   if (change.by === 'staff') return false;
   return change.now.getTime() > visit.start.getTime() - settings.changeCutoffHours * HOUR;
+}
+
+/**
+ * The next version of a series' calendar invite, after one of its occurrences changed in this
+ * transaction: the series' SEQUENCE one more, the invite as the series now stands.
+ */
+async function seriesInviteAfterChange(
+  tx: WriteTransaction,
+  seriesId: string,
+  context: Omit<VisitMailContext, 'visit' | 'event'>,
+  now: Date,
+): Promise<string> {
+  const [series] = await tx.select().from(visitSeries).where(eq(visitSeries.id, seriesId));
+  if (!series) throw new Error(`no series ${seriesId}`);
+  const sequence = series.sequence + 1;
+  await tx.update(visitSeries).set({ sequence, updatedAt: now }).where(eq(visitSeries.id, seriesId));
+  return seriesInviteText({
+    ...context,
+    series: { ...series, sequence },
+    occurrences: await occurrencesOf(tx, seriesId),
+  });
 }
 
 /**
@@ -383,9 +437,14 @@ export function rescheduleVisit(
 ): Promise<VisitOutcome> {
   return database.writes.run(async (tx) => {
     const previous = await findVisit(tx, visitId);
-    if (previous?.status !== 'booked') return { ok: false, refused: 'not-booked' };
+    // An occurrence of a series that needs a time is given one the same way a booked visit moves.
+    const placeable =
+      previous?.status === 'booked' || (previous?.status === 'needs-time' && previous.seriesId !== null);
+    if (!previous || !placeable) return { ok: false, refused: 'not-booked' };
     const settings = await readScheduleSettings(tx);
-    if (withinCutOff(previous, settings, change)) return { ok: false, refused: 'cut-off' };
+    if (previous.status === 'booked' && withinCutOff(previous, settings, change)) {
+      return { ok: false, refused: 'cut-off' };
+    }
     const placed = await placeVisit(tx, {
       start,
       durationMinutes: previous.durationMinutes,
@@ -399,6 +458,7 @@ export function rescheduleVisit(
       .update(visits)
       .set({
         start,
+        status: 'booked',
         teamId: placed.teamId,
         windowMinutes: placed.settings.windowMinutes,
         sequence: previous.sequence + 1,
@@ -411,14 +471,27 @@ export function rescheduleVisit(
       text: `Visit moved from ${bookedWindowText(windowOf(previous))} to ${bookedWindowText(windowOf(visit))} (${visit.teamName})`,
     });
     const context = { ...change.mail, request: change.request };
-    await enqueueMails(tx, visitMails({ ...context, visit, previous, event: 'rescheduled' }));
-    await announce(
-      tx,
-      visit,
-      'visit.rescheduled',
-      `The clean has moved to ${bookedWindowText(visit)}`,
-      change,
-    );
+    const seriesInvite = visit.seriesId
+      ? await seriesInviteAfterChange(tx, visit.seriesId, context, change.now)
+      : undefined;
+    await enqueueMails(tx, visitMails({ ...context, visit, previous, event: 'rescheduled', seriesInvite }));
+    if (visit.seriesId) {
+      // An occurrence: its partner hears of it; the case manager heard of the series once.
+      await visitChanged(tx, {
+        quoteId: visit.quoteRequestId,
+        type: previous.status === 'booked' ? 'visit.rescheduled' : 'visit.booked',
+        ...windowOf(visit),
+        at: change.now,
+      });
+    } else {
+      await announce(
+        tx,
+        visit,
+        'visit.rescheduled',
+        `The clean has moved to ${bookedWindowText(visit)}`,
+        change,
+      );
+    }
     const reminderMailId = await scheduleReminder(tx, visit, context, change.now);
     await tx.update(visits).set({ reminderMailId }).where(eq(visits.id, visitId));
     return { ok: true, visit: { ...visit, reminderMailId } };
@@ -488,6 +561,13 @@ export interface ScheduledVisit {
   teamId: string;
   teamName: string;
   status: VisitStatus;
+  /** A clean, or a free re-clean under the guarantee. */
+  kind: VisitKind;
+  /** The regular clean it is a visit of, and the time the series' rule gave it (ISO 8601). */
+  seriesId: string | null;
+  occurrenceStart: string | null;
+  /** When staff marked it done (ISO 8601). */
+  completedAt: string | null;
   customerName: string;
   suburb: string | null;
   service: string;
@@ -526,6 +606,10 @@ export function scheduledVisit(
     teamId: visit.teamId,
     teamName: visit.teamName,
     status: visit.status,
+    kind: visit.kind,
+    seriesId: visit.seriesId,
+    occurrenceStart: visit.occurrenceStart?.toISOString() ?? null,
+    completedAt: visit.completedAt?.toISOString() ?? null,
     customerName: request.customerName,
     suburb: suburbOf(request.address) ?? null,
     service: request.service,

@@ -26,6 +26,11 @@ function span({ start, end }: OfferedWindow, joiner: string): string {
     : `${from.time} ${from.period}${joiner}${to.time} ${to.period}`;
 }
 
+/** '8:00–10:00 am', '11:00 am–1:00 pm': a window's two ends in Melbourne time. */
+export function windowSpan(window: OfferedWindow): string {
+  return span(window, '–');
+}
+
 /** 'Tue 2 Dec, arrive 8:00–10:00 am': an offered window, as the list of times shows it. */
 export function windowLabel(window: OfferedWindow): string {
   return `${format(inMelbourne(window.start), 'EEE d MMM')}, arrive ${span(window, '–')}`;

@@ -24,11 +24,18 @@ import { customerQuotePath, renderCustomerQuotePage } from '../../priced-quotes/
 import {
   BOOKING_ACTIONS,
   type BookingAction,
+  type BookingResult,
   bookingStateFor,
   customerBookingAction,
+  customerEndSeries,
+  customerOccurrenceAction,
+  OCCURRENCE_ACTIONS,
+  type OccurrenceAction,
 } from '../../schedule/customer-booking.ts';
+import { findSeries } from '../../schedule/series.ts';
+import { seriesInviteText } from '../../schedule/series-mails.ts';
 import { visitInviteFor } from '../../schedule/visit-mails.ts';
-import { currentVisitOf } from '../../schedule/visits.ts';
+import { currentVisitOf, occurrencesOf } from '../../schedule/visits.ts';
 import { jsonError, MAX_BODY_BYTES } from '../../security/baseline.ts';
 import { pageNotFound } from './page-not-found.tsx';
 
@@ -52,6 +59,10 @@ const quoteLink = z.object({ token: z.string() });
 const quoteAnswer = quoteLink.extend({ form: z.enum(ANSWER_FORMS) });
 /** The link's token and which booking form was posted. */
 const quoteBooking = quoteLink.extend({ action: z.enum(BOOKING_ACTIONS) });
+/** The link's token and one visit of its regular clean. */
+const quoteVisit = quoteLink.extend({ visitId: z.string().min(1).max(100) });
+/** The link's token, one visit of its regular clean and what is done to it. */
+const quoteOccurrence = quoteVisit.extend({ action: z.enum(OCCURRENCE_ACTIONS) });
 
 /**
  * The customer's side of a priced quote, served by the API (no session, no cookie, no script, no
@@ -84,12 +95,15 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
       status = 200,
       form,
       bookingMessage,
+      changingVisitId,
     }: {
       view?: 'own' | 'latest';
-      status?: 200 | 400 | 409;
+      status?: 200 | 400 | 404 | 409;
       form?: AnswerFormState;
       /** Why the booking form just posted did nothing (the time was taken…). */
       bookingMessage?: string;
+      /** The visit of a regular clean whose 'Change time' was chosen: its times are listed. */
+      changingVisitId?: string;
     },
   ) => {
     const now = clock.now();
@@ -101,6 +115,7 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
             now,
             actionBase: customerQuotePath(token, view === 'latest' ? '/latest' : ''),
             message: bookingMessage,
+            changingVisitId,
           })
         : undefined;
     return c.html(
@@ -179,10 +194,16 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
    * with its refreshed times and why (409: taken, no longer offered, inside the cut-off, or a quote
    * that cannot be booked; 400: no time chosen). Nothing changes unless it is done.
    */
-  const book = async (
+  const bookingForm = async (
     c: Context<AppEnv>,
-    { token, action }: { token: string; action: BookingAction },
+    token: string,
     view: 'own' | 'latest',
+    action: string,
+    perform: (
+      quote: CustomerQuote,
+      form: URLSearchParams,
+      options: { now: Date; environment: AppEnv['Variables']['environment']; pageUrl: string },
+    ) => Promise<BookingResult | 'not-found'>,
   ) => {
     const posted = await postedForm(c, token, view);
     if (posted instanceof Response) return posted;
@@ -191,17 +212,57 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
     if (standingOf(quote, melbourneDay(clock.now())) !== 'accepted') {
       return render(c, quote, token, { view, status: 409 });
     }
-    const result = await customerBookingAction(c.var.database, quote, action, form, {
+    const result = await perform(quote, form, {
       now: clock.now(),
       environment: c.var.environment,
       pageUrl: `${c.var.environment.PUBLIC_URL}${page}`,
     });
+    if (result === 'not-found') {
+      return render(c, quote, token, { view, status: 404, bookingMessage: 'There is no such visit.' });
+    }
     c.var.logger.info(
       { reference: quote.request.reference, action, done: result.done },
       'customer booking form',
     );
     if (result.done) return c.redirect(page, 303);
     return render(c, quote, token, { view, status: result.status, bookingMessage: result.message });
+  };
+
+  const book = (
+    c: Context<AppEnv>,
+    { token, action }: { token: string; action: BookingAction },
+    view: 'own' | 'latest',
+  ) =>
+    bookingForm(c, token, view, action, (quote, form, options) =>
+      customerBookingAction(c.var.database, quote, action, form, options),
+    );
+
+  /** 'Skip this visit' or a new time for one visit of a regular clean. */
+  const occurrence = (
+    c: Context<AppEnv>,
+    { token, visitId, action }: { token: string; visitId: string; action: OccurrenceAction },
+    view: 'own' | 'latest',
+  ) =>
+    bookingForm(c, token, view, `visit-${action}`, (quote, form, options) =>
+      customerOccurrenceAction(c.var.database, quote, { action, visitId }, form, options),
+    );
+
+  /** The regular clean ended after the day the customer chose. */
+  const endRegularClean = (c: Context<AppEnv>, token: string, view: 'own' | 'latest') =>
+    bookingForm(c, token, view, 'end-series', (quote, form, options) =>
+      customerEndSeries(c.var.database, quote, form, options),
+    );
+
+  /** The page with the times one visit of a regular clean can move to (GET: nothing changes). */
+  const changeTimePage = async (
+    c: Context<AppEnv>,
+    { token, visitId }: { token: string; visitId: string },
+    view: 'own' | 'latest',
+  ) => {
+    const holder = await findQuoteByToken(c.var.database.db, token);
+    if (!holder) return notFound(c);
+    const quote = view === 'latest' ? await latestVersionOf(c.var.database.db, holder) : holder;
+    return render(c, quote, token, { view, changingVisitId: visitId });
   };
 
   /** The visit's calendar invite, as its latest mail carried it; 404 while there is no visit. */
@@ -213,6 +274,18 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
       standingOf(quote, melbourneDay(clock.now())) === 'accepted'
         ? await currentVisitOf(c.var.database.db, quote.request.id)
         : undefined;
+    const series = visit?.seriesId ? await findSeries(c.var.database.db, visit.seriesId) : undefined;
+    if (series) {
+      const occurrences = await occurrencesOf(c.var.database.db, series.id);
+      return c.body(
+        seriesInviteText({ series, occurrences, request: quote.request, environment: c.var.environment }),
+        200,
+        {
+          'Content-Type': 'text/calendar; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="invite.ics"',
+        },
+      );
+    }
     if (!visit || visit.status === 'completed') return notFound(c);
     return c.body(visitInviteFor(visit, quote.request, c.var.environment), 200, {
       'Content-Type': 'text/calendar; charset=utf-8',
@@ -226,6 +299,8 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
   const link = zValidator('param', quoteLink, unknownLink);
   const answered = zValidator('param', quoteAnswer, unknownLink);
   const booking = zValidator('param', quoteBooking, unknownLink);
+  const occurrenceForm = zValidator('param', quoteOccurrence, unknownLink);
+  const occurrencePage = zValidator('param', quoteVisit, unknownLink);
 
   return new Hono<AppEnv>()
     .use(async (c, next) => {
@@ -261,6 +336,22 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
     )
     .post('/:token/latest/:action{book|reschedule|cancel}', formBodyLimit, booking, (c) =>
       book(c, c.req.valid('param'), 'latest'),
+    )
+    .post('/:token/visits/:visitId/:action{skip|reschedule}', formBodyLimit, occurrenceForm, (c) =>
+      occurrence(c, c.req.valid('param'), 'own'),
+    )
+    .post('/:token/latest/visits/:visitId/:action{skip|reschedule}', formBodyLimit, occurrenceForm, (c) =>
+      occurrence(c, c.req.valid('param'), 'latest'),
+    )
+    .post('/:token/series/end', formBodyLimit, link, (c) =>
+      endRegularClean(c, c.req.valid('param').token, 'own'),
+    )
+    .post('/:token/latest/series/end', formBodyLimit, link, (c) =>
+      endRegularClean(c, c.req.valid('param').token, 'latest'),
+    )
+    .get('/:token/visits/:visitId', occurrencePage, (c) => changeTimePage(c, c.req.valid('param'), 'own'))
+    .get('/:token/latest/visits/:visitId', occurrencePage, (c) =>
+      changeTimePage(c, c.req.valid('param'), 'latest'),
     )
     .get('/:token/visit.ics', link, (c) => invite(c, c.req.valid('param').token, 'own'))
     .get('/:token/latest/visit.ics', link, (c) => invite(c, c.req.valid('param').token, 'latest'));

@@ -62,15 +62,17 @@ export type VisitBooking = z.infer<typeof visitBooking>;
 
 /**
  * PATCH /api/visits/:id — move it (`start`, `teamId`), or set its status: 'cancelled' (with an
- * optional `reason`) or 'completed'.
+ * optional `reason`), 'completed', or 'skipped' (one visit of a regular clean; the others stay).
  */
 export const visitChange = z
   .object({
     start: instant.optional(),
     teamId: z.string().min(1).max(100).optional(),
-    status: z.enum(['cancelled', 'completed']).optional(),
+    status: z.enum(['cancelled', 'completed', 'skipped']).optional(),
     reason: z.string().trim().max(1000).optional(),
     override: z.boolean().optional(),
+    /** With status 'completed': when the clean finished (default now). */
+    completedAt: instant.optional(),
   })
   .refine(
     (change) => change.start !== undefined || change.teamId !== undefined || change.status !== undefined,
@@ -85,5 +87,24 @@ export const visitChange = z
       path: ['status'],
       message: 'Change the status on its own, without a new start or team',
     },
-  );
+  )
+  .refine((change) => change.completedAt === undefined || change.status === 'completed', {
+    path: ['completedAt'],
+    message: "Give completedAt with status 'completed' only",
+  });
 export type VisitChange = z.infer<typeof visitChange>;
+
+/**
+ * PATCH /api/series/:id — end a regular clean after a Melbourne day (`endsOn`, its last day with a
+ * visit), or move every visit still to come to a new weekday and time (`start`: the first of them).
+ */
+export const seriesChange = z
+  .object({
+    endsOn: calendarDay.optional(),
+    start: instant.optional(),
+  })
+  .refine((change) => change.endsOn !== undefined || change.start !== undefined, {
+    path: ['endsOn'],
+    message: 'Give endsOn or start',
+  });
+export type SeriesChange = z.infer<typeof seriesChange>;

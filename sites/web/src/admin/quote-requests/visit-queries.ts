@@ -86,7 +86,10 @@ export function offeredSlotsQuery(quoteId: string) {
  * inbox, the schedule and the dashboard's visit counts are read again.
  */
 function visitChanged(client: QueryClient, quoteId: string, visit: QuoteVisit): Promise<unknown> {
-  client.setQueryData(quoteVisitQuery(quoteId).queryKey, { visit });
+  // The visit itself shows at once; a regular clean's list of visits is read again with the rest.
+  client.setQueryData(quoteVisitQuery(quoteId).queryKey, (before) =>
+    before ? { ...before, visit } : { visit, series: null, visits: [visit] },
+  );
   return Promise.all([
     client.invalidateQueries({ queryKey: quotesKey }),
     client.invalidateQueries({ queryKey: scheduleKey }),
