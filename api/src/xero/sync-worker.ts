@@ -8,6 +8,7 @@ import { type Clock, systemClock } from '../jobs/clock.ts';
 import type { Backoff, Claim, DurableQueue, QueueWorker } from '../lib/durable-queue.ts';
 import type { Logger } from '../lib/logger.ts';
 import { melbourneDay } from '../lib/melbourne-time.ts';
+import { discountLineItems, type VersionDiscount } from './discount-line.ts';
 import { xeroSyncQueue } from './sync-queue.ts';
 import { XeroNotConnectedError, XeroReconnectNeededError, type XeroTokenStore } from './token-store.ts';
 import {
@@ -54,7 +55,7 @@ interface JobContext {
     phone: string;
     address: string;
   };
-  version: { lines: QuoteLine[]; sentAt: Date | null; validUntil: string | null };
+  version: VersionDiscount & { lines: QuoteLine[]; sentAt: Date | null; validUntil: string | null };
   record: typeof xeroQuotes.$inferSelect | undefined;
 }
 
@@ -216,6 +217,9 @@ export class XeroSyncWorker {
           lines: pricedQuotes.lines,
           sentAt: pricedQuotes.sentAt,
           validUntil: pricedQuotes.validUntil,
+          frequency: pricedQuotes.frequency,
+          discountPercent: pricedQuotes.discountPercent,
+          discountCents: pricedQuotes.discountCents,
         })
         .from(pricedQuotes)
         .where(and(eq(pricedQuotes.quoteId, job.quoteId), eq(pricedQuotes.version, job.version))),
@@ -304,7 +308,7 @@ export class XeroSyncWorker {
               Reference: request.reference,
               Status: 'DRAFT',
               LineAmountTypes: 'Inclusive',
-              LineItems: lineItems(version.lines, job),
+              LineItems: [...lineItems(version.lines, job), ...discountLineItems(version, job.payload)],
             },
           ],
         },
@@ -351,7 +355,7 @@ export class XeroSyncWorker {
             Reference: request.reference,
             Status: 'SENT',
             LineAmountTypes: 'Inclusive',
-            LineItems: lineItems(version.lines, job),
+            LineItems: [...lineItems(version.lines, job), ...discountLineItems(version, job.payload)],
           },
         ],
       },
