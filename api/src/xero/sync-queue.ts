@@ -18,6 +18,7 @@ import {
   xeroQuotes,
   xeroSyncJobs,
   xeroSyncSettings,
+  xeroVisitInvoices,
 } from '../db/schema.ts';
 import { defineDurableQueue } from '../lib/durable-queue.ts';
 import type { WriteTransaction } from '../mail/outbox.ts';
@@ -152,6 +153,7 @@ async function insertJob(
     action: XeroSyncAction;
     tenantId: string;
     payload: XeroSyncPayload;
+    visitId?: string;
   },
   at: Date,
 ): Promise<boolean> {
@@ -225,6 +227,42 @@ export async function queueQuoteStatusSync(
       action: 'status',
       tenantId: first.tenantId,
       payload: { ...first.payload, quoteStatus: quote.status },
+    },
+    at,
+  );
+  if (queued) announceSyncJobs();
+  return queued;
+}
+
+/**
+ * Queues the invoice of a completed visit, in the completion's transaction, when quotes go to Xero
+ * (an organisation chosen and still connected): a one-off's invoice is the quote's (its draft
+ * approved, else a new one), each visit of a regular clean gets its own. One job per visit: a
+ * repeated completion queues nothing. Completing never waits on Xero.
+ */
+export async function queueVisitInvoice(
+  tx: WriteTransaction,
+  visit: { quoteId: string; version: number; visitId: string },
+  at: Date,
+): Promise<boolean> {
+  const settings = await storedSettings(tx);
+  if (!settings?.tenantId) return false;
+  const [connected] = await tx
+    .select({ tenantId: xeroConnections.tenantId })
+    .from(xeroConnections)
+    .where(eq(xeroConnections.tenantId, settings.tenantId));
+  if (!connected) return false;
+  // The organisation and accounts the quote went with, so its invoice lands beside it.
+  const first = await quoteJobOf(tx, visit.quoteId);
+  const tenantId = first?.tenantId ?? settings.tenantId;
+  const payload = first?.payload ?? { accountCode: settings.accountCode, taxType: settings.taxType };
+  const queued = await insertJob(
+    tx,
+    {
+      ...visit,
+      action: 'visit-invoice',
+      tenantId,
+      payload: { accountCode: payload.accountCode, taxType: payload.taxType },
     },
     at,
   );
@@ -373,17 +411,31 @@ export async function readQuoteSync(db: Db, quoteId: string): Promise<QuoteXeroS
           : 'in-xero';
   const invoiceFailed = invoiceJob && failedOf([invoiceJob]);
   const accepted = versions.some((version) => version.status === 'accepted');
+  // A completed visit invoices the quote itself (a one-off's invoice is the quote's): no draft then.
+  const invoicedByVisit = jobs.some((job) => job.action === 'visit-invoice');
   return {
     state,
     quoteNumber: record?.xeroQuoteNumber ?? null,
     reason: failed ? (failed.lastError ?? 'Xero did not accept the change.') : null,
     nextAttemptAt: failed && failed.status === 'pending' ? failed.nextAttemptAt.toISOString() : null,
     invoice: {
-      state: !invoiceJob ? 'none' : record?.invoiceNumber ? 'created' : invoiceFailed ? 'failed' : 'waiting',
+      state:
+        !invoiceJob && !record?.invoiceId
+          ? 'none'
+          : record?.invoiceNumber
+            ? 'created'
+            : invoiceFailed
+              ? 'failed'
+              : 'waiting',
       number: record?.invoiceNumber ?? null,
       url: record?.invoiceId ? xeroInvoiceUrl(record.invoiceId) : null,
     },
-    canCreateInvoice: accepted && !invoiceJob && Boolean(settings?.tenantId || jobs.length > 0),
+    canCreateInvoice:
+      accepted &&
+      !invoiceJob &&
+      !invoicedByVisit &&
+      !record?.invoiceId &&
+      Boolean(settings?.tenantId || jobs.length > 0),
   };
 }
 
@@ -394,4 +446,49 @@ export async function countFailedSyncs(db: Db): Promise<number> {
     .from(xeroSyncJobs)
     .where(failedJob);
   return row?.quotes ?? 0;
+}
+
+/** A completed visit's invoice in Xero, as the visit shows it. */
+export interface VisitInvoice {
+  /** 'waiting': queued or being sent; 'done': approved in Xero; 'failed': its last attempt failed. */
+  status: 'waiting' | 'done' | 'failed';
+  /** Xero's number of the invoice ('INV-0042') once written. */
+  number: string | null;
+  /** Why the last attempt failed, while failed. */
+  error: string | null;
+  /** The sync job that writes it (the quote's Retry makes it due again). */
+  jobId: string | null;
+}
+
+/**
+ * The invoices of these visits in Xero, by visit id; a visit with no invoice queued (not completed,
+ * a free re-clean, or quotes not going to Xero) is absent.
+ */
+export async function readVisitInvoices(
+  db: Reader,
+  visitIds: readonly string[],
+): Promise<Map<string, VisitInvoice>> {
+  const found = new Map<string, VisitInvoice>();
+  if (visitIds.length === 0) return found;
+  const rows = await db
+    .select({
+      visitId: xeroSyncJobs.visitId,
+      jobId: xeroSyncJobs.id,
+      status: xeroSyncJobs.status,
+      lastError: xeroSyncJobs.lastError,
+      number: xeroVisitInvoices.invoiceNumber,
+    })
+    .from(xeroSyncJobs)
+    .leftJoin(xeroVisitInvoices, eq(xeroVisitInvoices.visitId, xeroSyncJobs.visitId))
+    .where(and(eq(xeroSyncJobs.action, 'visit-invoice'), inArray(xeroSyncJobs.visitId, [...visitIds])));
+  for (const row of rows) {
+    const failed = row.status === 'dead' || (row.status === 'pending' && row.lastError !== null);
+    found.set(row.visitId, {
+      status: row.status === 'done' ? 'done' : failed ? 'failed' : 'waiting',
+      number: row.number ?? null,
+      error: failed ? (row.lastError ?? 'Xero did not accept the invoice.') : null,
+      jobId: row.jobId,
+    });
+  }
+  return found;
 }

@@ -2,7 +2,14 @@ import type { QuoteLine } from '@cleanquote/quote-core/staff';
 import { and, eq, lt, notExists, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Database } from '../db/database.ts';
-import { pricedQuotes, quoteRequests, xeroQuotes, xeroSyncJobs } from '../db/schema.ts';
+import {
+  pricedQuotes,
+  quoteRequests,
+  visits,
+  xeroQuotes,
+  xeroSyncJobs,
+  xeroVisitInvoices,
+} from '../db/schema.ts';
 import type { Environment } from '../env.ts';
 import { type Clock, systemClock } from '../jobs/clock.ts';
 import type { Backoff, Claim, DurableQueue, QueueWorker } from '../lib/durable-queue.ts';
@@ -63,7 +70,7 @@ interface JobContext {
 interface XeroRecords {
   Contacts?: { ContactID?: string }[];
   Quotes?: { QuoteID?: string; QuoteNumber?: string }[];
-  Invoices?: { InvoiceID?: string; InvoiceNumber?: string }[];
+  Invoices?: { InvoiceID?: string; InvoiceNumber?: string; Status?: string }[];
 }
 
 const money = (cents: number) => Math.round(cents) / 100;
@@ -101,9 +108,10 @@ function reasonOf(error: unknown): string {
  * Sends the queued writes to Xero (`xero_sync_jobs`, a durable queue: lib/durable-queue.ts), one at a
  * time and each quote's in the order they were queued: claims a due job with a lease (a crashed
  * worker's job is taken over when the lease runs out), makes its calls with an `Idempotency-Key` of
- * the quote, version and action (Xero answers a repeated key with its first answer, so a retry
- * creates nothing twice), and records the outcome. A failed write waits `retryBaseMs` × 4^(n−1),
- * capped at 3 hours, for 24 hours after its first attempt, then gives up; a 429 waits its
+ * the quote, version and action, and the visit for a visit's invoice (Xero answers a repeated key
+ * with its first answer, so a retry creates nothing twice), and records the outcome. A failed write
+ * waits `retryBaseMs` × 4^(n−1), capped at 3 hours, for 24 hours after its first attempt, then
+ * gives up; a 429 waits its
  * Retry-After; a write Xero refuses (400) waits for staff's Retry. Woken when a job is queued, and
  * polling.
  */
@@ -288,12 +296,95 @@ export class XeroSyncWorker {
     return contactId;
   }
 
+  /**
+   * A completed visit's invoice, approved (AUTHORISED, due on the day it was done, as the terms ask
+   * payment on completion). A one-off's is the quote's invoice: the draft staff made with 'Create
+   * Invoice in Xero', approved, else a new one. A visit of a regular clean gets one of its own for
+   * the per-visit amount, its Reference the request's and the visit's Melbourne date.
+   */
+  async #visitInvoice(
+    accessToken: string,
+    job: Job,
+    {
+      contactId,
+      idempotencyKey,
+      context,
+    }: { contactId: string; idempotencyKey: string; context: JobContext },
+  ): Promise<void> {
+    const [visit] = await this.#database.db
+      .select({
+        start: visits.start,
+        seriesId: visits.seriesId,
+        kind: visits.kind,
+        completedAt: visits.completedAt,
+      })
+      .from(visits)
+      .where(eq(visits.id, job.visitId));
+    if (!visit) throw new XeroRefusedError('The visit no longer exists here');
+    // A free re-clean has nothing to invoice.
+    if (visit.kind === 're-clean') return;
+    const oneOff = visit.seriesId === null;
+    const doneDay = melbourneDay(visit.completedAt ?? this.#clock.now());
+    const draftId = oneOff ? context.record?.invoiceId : undefined;
+    const answer = await this.#call(accessToken, job, {
+      method: 'POST',
+      path: '/Invoices',
+      idempotencyKey,
+      body: {
+        Invoices: [
+          draftId
+            ? { InvoiceID: draftId, Status: 'AUTHORISED', DueDate: doneDay }
+            : {
+                Type: 'ACCREC',
+                Contact: { ContactID: contactId },
+                Date: doneDay,
+                DueDate: doneDay,
+                Reference: oneOff
+                  ? context.request.reference
+                  : `${context.request.reference} ${melbourneDay(visit.start)}`,
+                Status: 'AUTHORISED',
+                LineAmountTypes: 'Inclusive',
+                LineItems: [
+                  ...lineItems(context.version.lines, job),
+                  ...discountLineItems(context.version, job.payload),
+                ],
+              },
+        ],
+      },
+    });
+    const invoice = answer.Invoices?.[0];
+    if (!invoice?.InvoiceID) throw new XeroUnavailableError('Xero did not say which invoice it approved');
+    const written = {
+      tenantId: job.tenantId,
+      invoiceId: invoice.InvoiceID,
+      invoiceNumber: invoice.InvoiceNumber ?? null,
+      invoiceStatus: invoice.Status ?? 'AUTHORISED',
+      updatedAt: this.#clock.now(),
+    };
+    await this.#database.writes.run((tx) =>
+      tx
+        .insert(xeroVisitInvoices)
+        .values({ visitId: job.visitId, ...written })
+        .onConflictDoUpdate({ target: xeroVisitInvoices.visitId, set: written }),
+    );
+    // A one-off's new invoice is the quote's invoice too: its page shows it, and no draft follows.
+    if (oneOff && !draftId) {
+      await this.#remember(job, { invoiceId: written.invoiceId, invoiceNumber: written.invoiceNumber });
+    }
+  }
+
   async #perform(accessToken: string, job: Job): Promise<void> {
     const context = await this.#context(job);
     const { request, version, record } = context;
-    const idempotencyKey = `${job.quoteId}:${job.version}:${job.action}`;
+    const idempotencyKey = `${job.quoteId}:${job.version}:${job.action}${job.visitId ? `:${job.visitId}` : ''}`;
     const contactId = await this.#contact(accessToken, job, context);
     const sentDay = melbourneDay(version.sentAt ?? this.#clock.now());
+    if (job.action === 'visit-invoice') {
+      await this.#visitInvoice(accessToken, job, { contactId, idempotencyKey, context });
+      return;
+    }
+    // The one-off's completed visit made the quote's invoice already: a draft would be a second.
+    if (job.action === 'invoice' && record?.invoiceId) return;
     if (job.action === 'invoice') {
       const answer = await this.#call(accessToken, job, {
         method: 'POST',

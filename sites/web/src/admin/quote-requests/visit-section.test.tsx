@@ -305,6 +305,10 @@ describe('a request’s Visit section', () => {
     routes['PATCH /api/visits/visit-1'] = () => changedTo({ ...booked, status: 'completed' });
     await renderSection();
     await press('Mark as completed', section());
+    await press(
+      'Mark as completed',
+      within(await screen.findByRole('dialog', { name: 'Mark as completed' })),
+    );
     expect(bodiesOf('PATCH /api/visits/visit-1')).toEqual([{ status: 'completed' }]);
     expect(await section().findByText('Completed')).toBeTruthy();
     expect(section().queryByRole('button', { name: 'Move visit' })).toBeNull();

@@ -16,6 +16,8 @@ import {
   melbourneInstant,
 } from '../lib/visit-times.ts';
 import { visitStatusLabel } from '../lib/visits.ts';
+import { CompleteVisitDialog } from './complete-visit-dialog.tsx';
+import { VisitInvoiceStatus } from './visit-invoice-status.tsx';
 import {
   clashExplanation,
   type OfferedSlot,
@@ -44,7 +46,6 @@ export function VisitSection({ quoteId }: { quoteId: string }) {
   const { data } = useQuery(quoteVisitQuery(quoteId));
   const [form, setForm] = useState<'book' | 'move' | null>(null);
   const focusOnceShown = useFocusOnceShown();
-  const complete = useChangeVisit();
 
   /** Back to the visit as it stands, with focus on the section's heading. */
   const showVisit = () => {
@@ -53,23 +54,6 @@ export function VisitSection({ quoteId }: { quoteId: string }) {
   };
 
   const visit = data?.visit;
-  const markCompleted = (booked: QuoteVisit) => {
-    if (complete.isPending) return;
-    complete.mutate(
-      { visit: booked, change: { status: 'completed' } },
-      {
-        onSuccess: (changed) => {
-          showToast({
-            title: 'Visit completed',
-            description: `The visit of ${bookedWindowText(changed.start, changed.end)} is marked as completed.`,
-          });
-          focusOnceShown(headingId);
-        },
-        onError: (error) =>
-          reportFormFailure(error, 'Visit not changed', 'The visit could not be changed. Please try again.'),
-      },
-    );
-  };
 
   return (
     <section className="card visit-section" aria-labelledby={headingId}>
@@ -87,6 +71,7 @@ export function VisitSection({ quoteId }: { quoteId: string }) {
       ) : (
         <>
           {visit ? <VisitSummary visit={visit} /> : <p>No visit booked yet.</p>}
+          {visit ? <VisitInvoiceStatus visit={visit} /> : null}
           <div className="button-row button-row--tight">
             {visit?.status === 'booked' ? (
               <>
@@ -94,14 +79,7 @@ export function VisitSection({ quoteId }: { quoteId: string }) {
                   Move visit
                 </button>
                 <CancelVisitDialog visit={visit} onCancelled={() => focusOnceShown(headingId)} />
-                <button
-                  type="button"
-                  className="button button--outline"
-                  aria-disabled={complete.isPending || undefined}
-                  onClick={() => markCompleted(visit)}
-                >
-                  {complete.isPending ? 'Saving...' : 'Mark as completed'}
-                </button>
+                <CompleteVisitDialog visit={visit} onCompleted={() => focusOnceShown(headingId)} />
               </>
             ) : (
               <button type="button" className="button" onClick={() => setForm('book')}>
