@@ -45,8 +45,12 @@ export const RATE_LIMITED_POST_PATHS = [
  * public POST from the site's own page, rate-limited per IP under one key whatever the token.
  */
 const QUOTE_ANSWER_PATH = /^\/quote\/[^/]+\/(?:latest\/)?(?:accept|changes|decline)$/;
-/** The forms that book, move or cancel the visit of an accepted quote, on the same page. */
-const QUOTE_BOOKING_PATH = /^\/quote\/[^/]+\/(?:latest\/)?(?:book|reschedule|cancel)$/;
+/**
+ * The forms of an accepted quote's page that book, move or cancel its visit, skip or move one visit
+ * of a regular clean or end it, report a problem after a clean and book its free re-clean.
+ */
+const QUOTE_BOOKING_PATH =
+  /^\/quote\/[^/]+\/(?:latest\/)?(?:book|reschedule|cancel|series\/end|visits\/[^/]+\/(?:skip|reschedule)|report|reclean)$/;
 
 /** A customer's quote link in a path, kept out of the logs: the link is the quote's only key. */
 const QUOTE_LINK_IN_PATH = /^\/quote\/[^/]+/;

@@ -1,4 +1,4 @@
-import type { PricedQuoteStatus, QuoteLine } from '@cleanquote/quote-core/staff';
+import type { PricedQuoteStatus, QuoteFrequency, QuoteLine } from '@cleanquote/quote-core/staff';
 import { quoteTotals } from '@cleanquote/quote-core/staff';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
@@ -104,11 +104,21 @@ export async function sendQuoteAsStaff(
   staff: StaffCall,
   id: string,
   received: readonly ReceivedMail[],
-  { lines = SAMPLE_LINES, note = '' }: { lines?: QuoteLine[]; note?: string } = {},
+  {
+    lines = SAMPLE_LINES,
+    note = '',
+    frequency,
+    durationMinutes,
+  }: { lines?: QuoteLine[]; note?: string; frequency?: QuoteFrequency; durationMinutes?: number } = {},
 ): Promise<{ token: string; mail: ReceivedMail }> {
   const before = new Set(received);
   const json = { 'Content-Type': 'application/json' };
-  const body = JSON.stringify({ lines, note });
+  const body = JSON.stringify({
+    lines,
+    note,
+    ...(frequency ? { frequency } : {}),
+    ...(durationMinutes ? { durationMinutes } : {}),
+  });
   let drafted = await staff(`/api/contact/${id}/quote`, { method: 'POST', headers: json, body });
   if (drafted.status === 409)
     drafted = await staff(`/api/contact/${id}/quote`, { method: 'PUT', headers: json, body });

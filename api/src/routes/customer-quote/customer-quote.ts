@@ -32,6 +32,15 @@ import {
   OCCURRENCE_ACTIONS,
   type OccurrenceAction,
 } from '../../schedule/customer-booking.ts';
+import {
+  alreadyReportedMessage,
+  bookReclean,
+  latestCompletedClean,
+  readProblemMessage,
+  recleanStateFor,
+  reportProblem,
+  withinReportWindow,
+} from '../../schedule/problem-reports.ts';
 import { findSeries } from '../../schedule/series.ts';
 import { seriesInviteText } from '../../schedule/series-mails.ts';
 import { visitInviteFor } from '../../schedule/visit-mails.ts';
@@ -74,7 +83,9 @@ const quoteOccurrence = quoteVisit.extend({ action: z.enum(OCCURRENCE_ACTIONS) }
  *   version) — form-encoded answers: 303 back to the page, or 400 with the page, its messages and
  *   everything typed;
  * - once accepted, POST /quote/:token/book | /reschedule (field `slot`) | /cancel (field `reason`)
- *   and GET /quote/:token/visit.ics — the visit, booked from the page (schedule/customer-booking.ts).
+ *   and GET /quote/:token/visit.ics — the visit, booked from the page (schedule/customer-booking.ts);
+ * - within 24 hours of a clean marked done, POST /quote/:token/report (field `message`), then
+ *   POST /quote/:token/reclean (field `slot`) — the re-clean guarantee (schedule/problem-reports.ts).
  * An unknown or malformed token gets the site's 404 page. Nothing here may be indexed, cached or
  * leak its address to another site: the link is the quote's only key. Cross-site posts are refused by
  * the app's origin check, and the answers are rate-limited per IP like every public POST.
@@ -96,6 +107,8 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
       form,
       bookingMessage,
       changingVisitId,
+      report,
+      recleanMessage,
     }: {
       view?: 'own' | 'latest';
       status?: 200 | 400 | 404 | 409;
@@ -104,6 +117,10 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
       bookingMessage?: string;
       /** The visit of a regular clean whose 'Change time' was chosen: its times are listed. */
       changingVisitId?: string;
+      /** A problem report sent back: what was typed and what is wrong with it. */
+      report?: { typed: string; problem: string };
+      /** Why the re-clean booking just posted did nothing. */
+      recleanMessage?: string;
     },
   ) => {
     const now = clock.now();
@@ -118,6 +135,16 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
             changingVisitId,
           })
         : undefined;
+    // Once a clean is done: the re-clean guarantee, beside the booking.
+    const reclean = booking
+      ? await recleanStateFor(c.var.database.db, quote, {
+          now,
+          actionBase: customerQuotePath(token, view === 'latest' ? '/latest' : ''),
+          typed: report?.typed,
+          problem: report?.problem,
+          message: recleanMessage,
+        })
+      : undefined;
     return c.html(
       renderCustomerQuotePage({
         quote,
@@ -127,6 +154,7 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
         gstRegistered: c.var.environment.GST_REGISTERED,
         form,
         booking,
+        reclean,
       }),
       status,
     );
@@ -253,6 +281,78 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
       customerEndSeries(c.var.database, quote, form, options),
     );
 
+  /**
+   * 'Report a problem' (field `message`, 1–2,000 characters) within 24 hours of the latest clean
+   * marked done: 303 back to the page, which then offers the free re-clean; 400 with the page, the
+   * problem and what was typed; 409 after the 24 hours (the page says to call), for a clean already
+   * reported, or with no clean done.
+   */
+  const problemReport = async (c: Context<AppEnv>, token: string, view: 'own' | 'latest') => {
+    const posted = await postedForm(c, token, view);
+    if (posted instanceof Response) return posted;
+    const { quote, page } = posted;
+    const form = new URLSearchParams(await c.req.text());
+    const now = clock.now();
+    if (standingOf(quote, melbourneDay(now)) !== 'accepted') {
+      return render(c, quote, token, { view, status: 409 });
+    }
+    const typed = form.get('message') ?? '';
+    const read = readProblemMessage(typed);
+    if (!read.ok) {
+      // Too late is the answer whatever was typed.
+      const clean = await latestCompletedClean(c.var.database.db, quote.request.id);
+      if (!clean || !withinReportWindow(clean, now)) return render(c, quote, token, { view, status: 409 });
+      return render(c, quote, token, { view, status: 400, report: { typed, problem: read.problem } });
+    }
+    const outcome = await reportProblem(c.var.database, quote, {
+      message: read.message,
+      now,
+      environment: c.var.environment,
+    });
+    c.var.logger.info(
+      { reference: quote.request.reference, outcome: outcome.ok ? 'reported' : outcome.refused },
+      'customer problem report',
+    );
+    if (outcome.ok) return c.redirect(page, 303);
+    if (outcome.refused === 'already-reported') {
+      return render(c, quote, token, { view, status: 409, recleanMessage: alreadyReportedMessage() });
+    }
+    if (outcome.refused === 'no-clean') {
+      return render(c, quote, token, {
+        view,
+        status: 409,
+        bookingMessage: 'There is no completed clean to report a problem with.',
+      });
+    }
+    return render(c, quote, token, { view, status: 409 });
+  };
+
+  /**
+   * The free re-clean booked at the window posted (`slot`): 303 back to the page; else the page with
+   * its times and why (409: taken, or nothing reported; 400: no time chosen). A second post books
+   * nothing more.
+   */
+  const reclean = async (c: Context<AppEnv>, token: string, view: 'own' | 'latest') => {
+    const posted = await postedForm(c, token, view);
+    if (posted instanceof Response) return posted;
+    const { quote, page } = posted;
+    const form = new URLSearchParams(await c.req.text());
+    if (standingOf(quote, melbourneDay(clock.now())) !== 'accepted') {
+      return render(c, quote, token, { view, status: 409 });
+    }
+    const result = await bookReclean(c.var.database, quote, form, {
+      now: clock.now(),
+      environment: c.var.environment,
+      pageUrl: `${c.var.environment.PUBLIC_URL}${page}`,
+    });
+    c.var.logger.info(
+      { reference: quote.request.reference, action: 'reclean', done: result.done },
+      'customer booking form',
+    );
+    if (result.done) return c.redirect(page, 303);
+    return render(c, quote, token, { view, status: result.status, recleanMessage: result.message });
+  };
+
   /** The page with the times one visit of a regular clean can move to (GET: nothing changes). */
   const changeTimePage = async (
     c: Context<AppEnv>,
@@ -325,22 +425,22 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
       const latest = await latestVersionOf(c.var.database.db, holder);
       return render(c, await viewed(c, latest), token, { view: 'latest' });
     })
-    .post('/:token/:form{accept|changes|decline}', formBodyLimit, answered, (c) =>
+    .post('/:token/:form{(?:accept|changes|decline)}', formBodyLimit, answered, (c) =>
       answer(c, c.req.valid('param'), 'own'),
     )
-    .post('/:token/latest/:form{accept|changes|decline}', formBodyLimit, answered, (c) =>
+    .post('/:token/latest/:form{(?:accept|changes|decline)}', formBodyLimit, answered, (c) =>
       answer(c, c.req.valid('param'), 'latest'),
     )
-    .post('/:token/:action{book|reschedule|cancel}', formBodyLimit, booking, (c) =>
+    .post('/:token/:action{(?:book|reschedule|cancel)}', formBodyLimit, booking, (c) =>
       book(c, c.req.valid('param'), 'own'),
     )
-    .post('/:token/latest/:action{book|reschedule|cancel}', formBodyLimit, booking, (c) =>
+    .post('/:token/latest/:action{(?:book|reschedule|cancel)}', formBodyLimit, booking, (c) =>
       book(c, c.req.valid('param'), 'latest'),
     )
-    .post('/:token/visits/:visitId/:action{skip|reschedule}', formBodyLimit, occurrenceForm, (c) =>
+    .post('/:token/visits/:visitId/:action{(?:skip|reschedule)}', formBodyLimit, occurrenceForm, (c) =>
       occurrence(c, c.req.valid('param'), 'own'),
     )
-    .post('/:token/latest/visits/:visitId/:action{skip|reschedule}', formBodyLimit, occurrenceForm, (c) =>
+    .post('/:token/latest/visits/:visitId/:action{(?:skip|reschedule)}', formBodyLimit, occurrenceForm, (c) =>
       occurrence(c, c.req.valid('param'), 'latest'),
     )
     .post('/:token/series/end', formBodyLimit, link, (c) =>
@@ -348,6 +448,14 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
     )
     .post('/:token/latest/series/end', formBodyLimit, link, (c) =>
       endRegularClean(c, c.req.valid('param').token, 'latest'),
+    )
+    .post('/:token/report', formBodyLimit, link, (c) => problemReport(c, c.req.valid('param').token, 'own'))
+    .post('/:token/latest/report', formBodyLimit, link, (c) =>
+      problemReport(c, c.req.valid('param').token, 'latest'),
+    )
+    .post('/:token/reclean', formBodyLimit, link, (c) => reclean(c, c.req.valid('param').token, 'own'))
+    .post('/:token/latest/reclean', formBodyLimit, link, (c) =>
+      reclean(c, c.req.valid('param').token, 'latest'),
     )
     .get('/:token/visits/:visitId', occurrencePage, (c) => changeTimePage(c, c.req.valid('param'), 'own'))
     .get('/:token/latest/visits/:visitId', occurrencePage, (c) =>
