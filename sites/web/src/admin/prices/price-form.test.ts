@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdmin, signIn } from '../../../../../api/src/test-support/sign-in.ts';
 import { createTestApp } from '../../../../../api/src/test-support/test-app.ts';
 import {
+  DISCOUNT_KEYS,
   DURATION_KEYS,
   FIELD_KEYS,
   notAnAmountMessage,
   notMinutesMessage,
+  notPercentMessage,
   PRICE_KEYS,
   type PriceFormValues,
   priceFormResolver,
@@ -49,7 +51,7 @@ describe('the price list form', () => {
     expect(get(values, 'durations.end-of-lease.bedroomMinutes')).toBe('45');
     expect(get(values, 'durations.oven-clean.baseMinutes')).toBe('120');
     for (const key of DURATION_KEYS) expect(get(values, key), key).toMatch(/^\d+$/);
-    expect([...FIELD_KEYS].sort()).toEqual([...PRICE_KEYS, ...DURATION_KEYS].sort());
+    expect([...FIELD_KEYS].sort()).toEqual([...PRICE_KEYS, ...DURATION_KEYS, ...DISCOUNT_KEYS].sort());
     const place = (key: string) => FIELD_KEYS.indexOf(key);
     expect(place('durations.end-of-lease.baseMinutes')).toBeGreaterThan(
       place('services.end-of-lease.carpetRoomCents.other-rooms'),
@@ -57,7 +59,33 @@ describe('the price list form', () => {
     expect(place('durations.end-of-lease.bathroomMinutes')).toBeLessThan(
       place('services.carpet-clean.baseCents'),
     );
-    expect(FIELD_KEYS.at(-1)).toBe('urgentSurchargeCents');
+    expect(FIELD_KEYS.slice(-4)).toEqual([
+      'urgentSurchargeCents',
+      'frequencyDiscountPercent.weekly',
+      'frequencyDiscountPercent.fortnightly',
+      'frequencyDiscountPercent.four-weekly',
+    ]);
+  });
+
+  it('shows each regular clean’s discount in percent, and sends it typed as a whole percent', async () => {
+    const values = priceFormValues(DEFAULT_PRICE_LIST);
+    expect(DISCOUNT_KEYS.map((key) => get(values, key))).toEqual(['15', '10', '5']);
+    const key = 'frequencyDiscountPercent.fortnightly';
+    const result = await priceFormResolver(typed(key, ' 12% '), undefined, options);
+    expect(result.errors).toEqual({});
+    expect(result.values).toEqual(withPrices(DEFAULT_PRICE_LIST, new Map([[key, 12]])));
+  });
+
+  it.each([
+    ['51', 'Weekly discount (%): a whole percent from 0 to 50'],
+    ['-1', 'Weekly discount (%): a whole percent from 0 to 50'],
+    ['12.5', 'Weekly discount (%): a whole percent from 0 to 50'],
+    ['', notPercentMessage('frequencyDiscountPercent.weekly')],
+    ['a lot', 'Weekly discount (%): enter a whole percent, like 15'],
+  ])('refuses the discount %j with the server’s words', async (text, message) => {
+    const key = 'frequencyDiscountPercent.weekly';
+    const result = await priceFormResolver(typed(key, text), undefined, options);
+    expect(get(result.errors, key)?.message).toBe(message);
   });
 
   it('sends the times typed as whole minutes with the prices', async () => {

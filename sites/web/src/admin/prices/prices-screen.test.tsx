@@ -46,11 +46,22 @@ const timeChange: PriceChange = {
   newCents: 200,
 };
 
+const discountChange: PriceChange = {
+  id: 'change-3',
+  at: '2026-11-25T22:05:00.000Z',
+  actor: { name: 'Sarah', email: 'owner@sparkleclean.example' },
+  key: 'frequencyDiscountPercent.weekly',
+  label: 'Weekly discount (%)',
+  unit: 'percent',
+  oldCents: 15,
+  newCents: 20,
+};
+
 beforeEach(() => {
   resetSiteState();
   ({ routes, sent } = stubStaffApi({
     'GET /api/prices': () => json(200, prices),
-    'GET /api/prices/history': () => json(200, [timeChange, change]),
+    'GET /api/prices/history': () => json(200, [discountChange, timeChange, change]),
   }));
 });
 
@@ -97,6 +108,7 @@ describe('the price list screen', () => {
     const changes = within(await screen.findByRole('region', { name: 'Price changes' }));
     const items = await changes.findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
+      `Weekly discount (%): 15% → 20% by Sarah on ${formatMelbourneTime(discountChange.at)}`,
       `End of Lease Cleaning: Base time: 3 h → 3 h 20 min by Sarah on ${formatMelbourneTime(timeChange.at)}`,
       `End of Lease Cleaning: Per bedroom: $60.00 → $65.00 by Sarah on ${formatMelbourneTime(change.at)}`,
     ]);
@@ -127,6 +139,36 @@ describe('the price list screen', () => {
       'Deep Cleaning: Time per bathroom: can’t be negative',
     );
     expect(document.activeElement).toBe(bathroom);
+  });
+
+  it('shows the regular cleans’ discounts in percent, sends them, and puts the server’s message on the one it names', async () => {
+    routes['PUT /api/prices'] = () =>
+      json(400, {
+        error: 'Please check the highlighted fields.',
+        fields: {
+          'frequencyDiscountPercent.four-weekly': 'Every 4 weeks discount (%): a whole percent from 0 to 50',
+        },
+      });
+    renderScreen();
+    const group = within(await screen.findByRole('group', { name: 'Regular cleans' }));
+    const value = (name: string) => (group.getByLabelText(name) as HTMLInputElement).value;
+    expect(value('Weekly discount (%)')).toBe('15');
+    expect(value('Fortnightly discount (%)')).toBe('10');
+    const fourWeekly = group.getByLabelText('Every 4 weeks discount (%)') as HTMLInputElement;
+    expect(fourWeekly.value).toBe('5');
+    await act(async () => fireEvent.input(fourWeekly, { target: { value: '8' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save Prices' })));
+    const put = sent.find((each) => each.call === 'PUT /api/prices');
+    expect((put?.body as typeof prices | undefined)?.frequencyDiscountPercent).toEqual({
+      weekly: 15,
+      fortnightly: 10,
+      'four-weekly': 8,
+    });
+    expect(fourWeekly.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(fourWeekly.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Every 4 weeks discount (%): a whole percent from 0 to 50',
+    );
+    expect(document.activeElement).toBe(fourWeekly);
   });
 
   it('sends cents, and puts the server’s field messages on the price they name', async () => {

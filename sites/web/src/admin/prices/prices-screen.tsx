@@ -1,7 +1,9 @@
 import './prices.css';
 import { SERVICE_LABELS, SERVICE_TYPES } from '@cleanquote/quote-core';
 import {
+  type DiscountItem,
   type DurationItem,
+  discountItems,
   durationItems,
   durationText,
   formatAud,
@@ -29,8 +31,9 @@ import { type PriceChange, priceHistoryQuery, pricesScreenQuery, useSavePrices }
 
 /**
  * /prices: the price list a quote request's 'Prepare Quote' starts from — every price, grouped by
- * service, typed in dollars, with each service's estimated time in minutes, and 'Save Prices' — then
- * every change of a price or time, who made it and when.
+ * service, typed in dollars, with each service's estimated time in minutes, the discount a regular
+ * clean takes off each visit in percent, and 'Save Prices' — then every change of a price, time or
+ * discount, who made it and when.
  * Prices are no customer data, so the quote dashboard's password does not guard them; they never
  * appear on the public site.
  */
@@ -42,9 +45,9 @@ export function PricesScreen() {
         <h1>Price List</h1>
       </div>
       <p className="muted">
-        What each answer of a quote request costs, in dollars, GST inclusive, and how long each service takes,
-        in minutes. 'Prepare Quote' on a quote request starts from these prices and times; customers never see
-        this list.
+        What each answer of a quote request costs, in dollars, GST inclusive, how long each service takes, in
+        minutes, and what a regular clean takes off each visit, in percent. 'Prepare Quote' on a quote request
+        starts from these prices, times and discounts; customers never see this list.
       </p>
       {list ? (
         <PriceForm list={list} />
@@ -80,31 +83,41 @@ function groupsOf(
   ];
 }
 
-/** How many prices and how many times `saved` changed from `before`. */
-function changedCount(before: PriceList, saved: PriceList): { prices: number; times: number } {
+interface ChangedCount {
+  prices: number;
+  times: number;
+  discounts: number;
+}
+
+/** How many prices, times and discounts `saved` changed from `before`. */
+function changedCount(before: PriceList, saved: PriceList): ChangedCount {
   const oldPrices = new Map(priceItems(before).map((item) => [item.key, item.cents]));
   const oldTimes = new Map(durationItems(before).map((item) => [item.key, item.minutes]));
+  const oldDiscounts = new Map(discountItems(before).map((item) => [item.key, item.percent]));
   return {
     prices: priceItems(saved).filter((item) => oldPrices.get(item.key) !== item.cents).length,
     times: durationItems(saved).filter((item) => oldTimes.get(item.key) !== item.minutes).length,
+    discounts: discountItems(saved).filter((item) => oldDiscounts.get(item.key) !== item.percent).length,
   };
 }
 
-/** 'No price changed.', '1 price changed. …', '2 prices and 1 time changed. …' */
-function savedMessage({ prices, times }: { prices: number; times: number }): string {
+/** 'No price changed.', '1 price changed. …', '2 prices, 1 time and 1 discount changed. …' */
+function savedMessage({ prices, times, discounts }: ChangedCount): string {
   const counted = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
   const parts = [
     ...(prices > 0 ? [counted(prices, 'price')] : []),
     ...(times > 0 ? [counted(times, 'time')] : []),
+    ...(discounts > 0 ? [counted(discounts, 'discount')] : []),
   ];
   if (parts.length === 0) return 'No price changed.';
-  return `${parts.join(' and ')} changed. New quotes start from them.`;
+  const listed = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('');
+  return `${listed} changed. New quotes start from them.`;
 }
 
 /** Props of {@link AmountField}. */
 interface AmountFieldProps {
   item: { key: string; label: string };
-  unit: 'dollars' | 'minutes';
+  unit: 'dollars' | 'minutes' | 'percent';
   fieldId: (key: string) => string;
   register: UseFormRegister<PriceFormValues>;
   errors: FieldErrors<PriceFormValues>;
@@ -112,7 +125,10 @@ interface AmountFieldProps {
   hiddenPrefix: string;
 }
 
-/** One price (typed in dollars) or time (typed in minutes), with its server's message under it. */
+/**
+ * One price (typed in dollars), time (typed in minutes) or discount (typed in percent), with its
+ * server's message under it.
+ */
 function AmountField({ item, unit, fieldId, register, errors, hiddenPrefix }: AmountFieldProps) {
   const id = fieldId(item.key);
   const message = (get(errors, item.key) as FieldError | undefined)?.message;
@@ -157,7 +173,7 @@ function AmountField({ item, unit, fieldId, register, errors, hiddenPrefix }: Am
         <div className="minutes-input">
           {input}
           <span className="minutes-input__unit" aria-hidden="true">
-            min
+            {unit === 'minutes' ? 'min' : '%'}
           </span>
         </div>
       )}
@@ -221,12 +237,38 @@ function PriceForm({ list }: { list: PriceList }) {
           </fieldset>
         );
       })}
+      <DiscountGroup items={discountItems(list)} field={{ fieldId, register, errors: formState.errors }} />
       <div className="price-form__actions">
         <button type="submit" className="button" aria-disabled={save.isPending || undefined}>
           {save.isPending ? 'Saving...' : 'Save Prices'}
         </button>
       </div>
     </form>
+  );
+}
+
+/** The regular cleans' discounts: what each visit of a weekly, fortnightly or 4-weekly clean takes off. */
+function DiscountGroup({
+  items,
+  field,
+}: {
+  items: DiscountItem[];
+  field: Pick<AmountFieldProps, 'fieldId' | 'register' | 'errors'>;
+}) {
+  const hintId = `${field.fieldId('frequencyDiscountPercent')}-hint`;
+  return (
+    <fieldset className="card price-group" aria-describedby={hintId}>
+      <legend>Regular cleans</legend>
+      <p id={hintId} className="muted">
+        Taken off every visit of a regular clean, in whole percent from 0 to 50; a one-off clean has no
+        discount.
+      </p>
+      <div className="price-group__fields">
+        {items.map((item) => (
+          <AmountField key={item.key} item={item} unit="percent" hiddenPrefix="" {...field} />
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
@@ -253,8 +295,13 @@ function PriceChanges() {
 }
 
 function PriceChangeItem({ change }: { change: PriceChange }) {
-  // A time's amounts are minutes, a price's cents.
-  const amount = change.unit === 'minutes' ? durationText : formatAud;
+  // A time's amounts are minutes, a discount's percent, a price's cents.
+  const amount =
+    change.unit === 'minutes'
+      ? durationText
+      : change.unit === 'percent'
+        ? (percent: number) => `${percent}%`
+        : formatAud;
   return (
     <li>
       <strong>{change.label}</strong>: {amount(change.oldCents)} → {amount(change.newCents)}

@@ -56,6 +56,7 @@ function renderEditor(props: Partial<PricedQuoteEditorProps> = {}) {
         latestIsDraft={false}
         nextVersion={null}
         gstRegistered
+        discountPercents={{ weekly: 15, fortnightly: 10, 'four-weekly': 5 }}
         onClose={() => {}}
         onSent={() => {}}
         {...props}
@@ -78,6 +79,33 @@ describe('the quote editor', () => {
     await act(async () => fireEvent.input(field(2, 'Unit price'), { target: { value: '65.5' } }));
     expect(line(2).getByText('$131.00')).toBeTruthy();
     expect(totals()).toBe('Total (incl. GST)$381.00GST included$34.64');
+  });
+
+  it('asks how often, and shows a regular clean’s discount and total per visit as the customer will see them', async () => {
+    renderEditor();
+    const often = screen.getByRole('combobox', { name: 'How often' }) as HTMLSelectElement;
+    expect([...often.options].map((option) => [option.value, option.textContent])).toEqual([
+      ['once', 'One-off'],
+      ['weekly', 'Weekly'],
+      ['fortnightly', 'Fortnightly'],
+      ['four-weekly', 'Every 4 weeks'],
+    ]);
+    expect(often.value).toBe('once');
+    expect(document.getElementById(often.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      "A regular clean takes the price list's discount off every visit: weekly 15%, fortnightly 10%, every 4 weeks 5%.",
+    );
+    await act(async () => fireEvent.change(often, { target: { value: 'weekly' } }));
+    // $370.00 less 15% ($55.50) is $314.50 per visit; GST $28.59 (28.5909…).
+    expect(totals()).toBe(
+      'Subtotal$370.00Weekly discount (15%)−$55.50Total (incl. GST)$314.50 per visit, weeklyGST included$28.59',
+    );
+    await act(async () => fireEvent.change(often, { target: { value: 'four-weekly' } }));
+    expect(totals()).toBe(
+      'Subtotal$370.00Every 4 weeks discount (5%)−$18.50Total (incl. GST)$351.50 per visit, every 4 weeksGST included$31.95',
+    );
+    answers.push(() => json(201, {}));
+    await press('Save Draft');
+    expect(sent[0]?.body).toEqual({ lines, note: '', durationMinutes: 240, frequency: 'four-weekly' });
   });
 
   it('shows no GST for a business that is not registered for it', () => {
@@ -107,7 +135,7 @@ describe('the quote editor', () => {
     );
     await press('Save Draft');
     expect(sent.map((each) => `${each.method} ${each.path}`)).toEqual(['PUT /api/contact/request-1/quote']);
-    expect(sent[0]?.body).toEqual({ lines, note: '', durationMinutes: 240 });
+    expect(sent[0]?.body).toEqual({ lines, note: '', durationMinutes: 240, frequency: 'once' });
     const price = field(2, 'Unit price');
     expect(price.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(price.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
@@ -131,7 +159,7 @@ describe('the quote editor', () => {
     answers.push(() => json(201, {}));
     await press('Save Draft');
     expect(sent.map((each) => `${each.method} ${each.path}`)).toEqual(['POST /api/contact/request-1/quote']);
-    expect(sent[0]?.body).toEqual({ lines, note: '', durationMinutes: 225 });
+    expect(sent[0]?.body).toEqual({ lines, note: '', durationMinutes: 225, frequency: 'once' });
   });
 
   it('refuses an estimated time outside 15 to 720 minutes at its field, sending nothing', async () => {

@@ -1,11 +1,19 @@
 import {
+  discountAmountText,
+  discountLineLabel,
   durationText,
+  type FrequencyDiscounts,
   formatAud,
   MAX_LINE_DESCRIPTION,
   MAX_QUOTE_NOTE,
   MAX_VISIT_MINUTES,
   MIN_VISIT_MINUTES,
+  perVisitText,
+  QUOTE_FREQUENCIES,
+  QUOTE_FREQUENCY_LABELS,
   type QuoteDraft,
+  type QuoteFrequency,
+  SERIES_FREQUENCIES,
   VISIT_MINUTES_STEP,
 } from '@cleanquote/quote-core/staff';
 import { useEffect, useId, useRef } from 'react';
@@ -38,6 +46,8 @@ export interface PricedQuoteEditorProps {
   nextVersion: number | null;
   /** Whether the quote shows the GST its total includes (the business is registered for GST). */
   gstRegistered: boolean;
+  /** The price list's discount of each frequency, in whole percent: what saving the quote takes off. */
+  discountPercents: FrequencyDiscounts;
   /** Closes the editor (after saving, sending or Cancel). */
   onClose: () => void;
   /** The quote went to the customer. */
@@ -49,11 +59,18 @@ export function dayLabel(day: string): string {
   return day.split('-').reverse().join('/');
 }
 
+/** The discount a frequency takes off, in whole percent, from the price list's (none for a one-off). */
+export function discountPercentOf(frequency: QuoteFrequency, percents: FrequencyDiscounts): number {
+  return frequency === 'once' ? 0 : percents[frequency];
+}
+
 /**
  * The quote editor: its lines (description, quantity, unit price in dollars, the line's total),
- * 'Add line' and 'Remove', the visit's estimated time in minutes (its hours beside it), a note to the
- * customer, the totals as they are typed, 'Save Draft' and 'Send Quote'. Checked with the server's
- * own schema before anything is sent; the server's messages land on the same fields.
+ * 'Add line' and 'Remove', 'How often' (one-off, or a regular clean with the price list's discount),
+ * the visit's estimated time in minutes (its hours beside it), a note to the customer, the totals as
+ * they are typed — the discount and the total per visit as the customer will see them — 'Save Draft'
+ * and 'Send Quote'. Checked with the server's own schema before anything is sent; the server's
+ * messages land on the same fields.
  */
 export function PricedQuoteEditor({
   requestId,
@@ -62,6 +79,7 @@ export function PricedQuoteEditor({
   latestIsDraft,
   nextVersion,
   gstRegistered,
+  discountPercents,
   onClose,
   onSent,
 }: PricedQuoteEditorProps) {
@@ -81,7 +99,12 @@ export function PricedQuoteEditor({
   const lines = useFieldArray({ control, name: 'lines' });
   const typed = useWatch({ control, name: 'lines' });
   const typedMinutes = typedCount(useWatch({ control, name: 'durationMinutes' }) ?? '');
-  const { lineTotals, totals } = editorTotals(typed ?? [], gstRegistered);
+  const frequency = useWatch({ control, name: 'frequency' }) ?? 'once';
+  const { lineTotals, totals } = editorTotals(
+    typed ?? [],
+    gstRegistered,
+    discountPercentOf(frequency, discountPercents),
+  );
   const busy = saveDraft.isPending || send.isPending;
 
   // Opening the editor moves focus to its heading, so its lines are read from the top.
@@ -108,6 +131,7 @@ export function PricedQuoteEditor({
         `lines.${index}.quantity` as const,
         `lines.${index}.unitPrice` as const,
       ]),
+      'frequency' as const,
       'durationMinutes' as const,
       'note' as const,
     ];
@@ -179,6 +203,7 @@ export function PricedQuoteEditor({
     (get(formState.errors, path) as FieldError | undefined)?.message;
   const noteMessage = fieldMessage('note');
   const timeMessage = fieldMessage('durationMinutes');
+  const frequencyMessage = fieldMessage('frequency');
   // The typed minutes in hours, once they are a whole number of minutes the quote could take.
   const hours =
     Number.isInteger(typedMinutes) && typedMinutes >= MIN_VISIT_MINUTES && typedMinutes <= MAX_VISIT_MINUTES
@@ -297,6 +322,38 @@ export function PricedQuoteEditor({
         </button>
       </p>
 
+      <div className="field quote-editor__frequency">
+        <label htmlFor={`${ids}-frequency`}>How often</label>
+        <select
+          id={`${ids}-frequency`}
+          // Selected from the first render: react-hook-form alone can leave the first option showing.
+          defaultValue={initial.frequency}
+          {...register('frequency')}
+          aria-invalid={frequencyMessage ? true : undefined}
+          aria-describedby={[`${ids}-frequency-hint`, frequencyMessage ? `${ids}-frequency-error` : '']
+            .filter(Boolean)
+            .join(' ')}
+        >
+          {QUOTE_FREQUENCIES.map((option) => (
+            <option key={option} value={option}>
+              {QUOTE_FREQUENCY_LABELS[option]}
+            </option>
+          ))}
+        </select>
+        <p id={`${ids}-frequency-hint`} className="muted">
+          A regular clean takes the price list's discount off every visit:{' '}
+          {SERIES_FREQUENCIES.map(
+            (option) => `${QUOTE_FREQUENCY_LABELS[option].toLowerCase()} ${discountPercents[option]}%`,
+          ).join(', ')}
+          .
+        </p>
+        {frequencyMessage ? (
+          <p id={`${ids}-frequency-error`} className="field-error">
+            {frequencyMessage}
+          </p>
+        ) : null}
+      </div>
+
       <div className="field quote-editor__time">
         <label htmlFor={`${ids}-time`}>Estimated time (minutes)</label>
         <div className="minutes-input">
@@ -353,12 +410,7 @@ export function PricedQuoteEditor({
         ) : null}
       </div>
 
-      <QuoteTotalsList
-        totalCents={totals.totalCents}
-        gstCents={totals.gstCents}
-        gstRegistered={gstRegistered}
-        live
-      />
+      <QuoteTotalsList totals={totals} frequency={frequency} gstRegistered={gstRegistered} live />
 
       <div className="button-row button-row--tight">
         <button type="submit" className="button button--outline" aria-disabled={busy || undefined}>
@@ -382,25 +434,53 @@ export function PricedQuoteEditor({
 
 /** Props of {@link QuoteTotalsList}. */
 export interface QuoteTotalsListProps {
-  totalCents: number;
-  gstCents: number;
+  totals: {
+    subtotalCents: number;
+    discountPercent: number;
+    discountCents: number;
+    totalCents: number;
+    gstCents: number;
+  };
+  /** How often the clean is done: a regular clean's total is per visit, after its discount. */
+  frequency: QuoteFrequency;
   gstRegistered: boolean;
   /** Announce changes politely (the editor's totals change as staff type). */
   live?: boolean;
 }
 
-/** 'Total (incl. GST)' and 'GST included' — or just 'Total' for a business not registered for GST. */
-export function QuoteTotalsList({ totalCents, gstCents, gstRegistered, live = false }: QuoteTotalsListProps) {
+/**
+ * The quote's sums as the customer sees them: for a regular clean 'Subtotal' and its discount
+ * ('Weekly discount (15%)', '−$38.25') first; then 'Total (incl. GST)' (per visit, weekly for a
+ * regular clean) and 'GST included' — or just 'Total' for a business not registered for GST.
+ */
+export function QuoteTotalsList({ totals, frequency, gstRegistered, live = false }: QuoteTotalsListProps) {
   return (
     <dl className="quote-totals" aria-live={live ? 'polite' : undefined}>
+      {frequency === 'once' ? null : (
+        <>
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatAud(totals.subtotalCents)}</dd>
+          </div>
+          <div>
+            <dt>{discountLineLabel(frequency, totals.discountPercent)}</dt>
+            <dd>{discountAmountText(totals.discountCents)}</dd>
+          </div>
+        </>
+      )}
       <div>
         <dt>{gstRegistered ? 'Total (incl. GST)' : 'Total'}</dt>
-        <dd>{formatAud(totalCents)}</dd>
+        <dd>
+          {formatAud(totals.totalCents)}
+          {frequency === 'once' ? null : (
+            <span className="quote-totals__per-visit"> {perVisitText(frequency)}</span>
+          )}
+        </dd>
       </div>
       {gstRegistered ? (
         <div>
           <dt>GST included</dt>
-          <dd>{formatAud(gstCents)}</dd>
+          <dd>{formatAud(totals.gstCents)}</dd>
         </div>
       ) : null}
     </dl>

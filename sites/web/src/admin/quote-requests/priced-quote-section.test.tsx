@@ -62,6 +62,10 @@ function pricedQuote(changes: Partial<PricedQuote>): PricedQuote {
     lines,
     note: '',
     durationMinutes: 240,
+    frequency: 'once',
+    subtotalCents: 37000,
+    discountPercent: 0,
+    discountCents: 0,
     totalCents: 37000,
     gstCents: 3364,
     exGstCents: 33636,
@@ -201,6 +205,38 @@ describe('a request’s Quote section', () => {
     // The quote's own estimated time, not the price list's.
     expect((quote.getByRole('spinbutton', { name: /^Estimated time/ }) as HTMLInputElement).value).toBe(
       '240',
+    );
+  });
+
+  it('a regular clean: how often, its discount and its total per visit, and the editor starts from them', async () => {
+    routes[quotePath] = () =>
+      json(
+        200,
+        pricedQuote({
+          frequency: 'fortnightly',
+          subtotalCents: 37000,
+          discountPercent: 10,
+          discountCents: 3700,
+          totalCents: 33300,
+          gstCents: 3027,
+          exGstCents: 30273,
+          versions: [{ version: 1, status: 'sent', sentAt, totalCents: 33300 }],
+        }),
+      );
+    routes['GET /api/prices'] = () =>
+      json(200, { ...prices, frequencyDiscountPercent: { weekly: 20, fortnightly: 12, 'four-weekly': 5 } });
+    renderSection();
+    const quote = await section('Quote: Sent');
+    expect(quote.getByText('How often:').textContent).toBe('How often: Fortnightly');
+    expect(document.querySelector('.quote-totals')?.textContent).toBe(
+      'Subtotal$370.00Fortnightly discount (10%)−$37.00Total (incl. GST)$333.00 per visit, fortnightlyGST included$30.27',
+    );
+    await act(async () => fireEvent.click(quote.getByRole('button', { name: 'Edit Quote' })));
+    const often = (await quote.findByRole('combobox', { name: 'How often' })) as HTMLSelectElement;
+    expect(often.value).toBe('fortnightly');
+    // Saving takes today's price list's percent: the editor shows that one.
+    expect(document.querySelector('.quote-editor .quote-totals')?.textContent).toContain(
+      'Fortnightly discount (12%)−$44.40',
     );
   });
 

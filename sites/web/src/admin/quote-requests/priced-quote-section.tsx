@@ -4,6 +4,7 @@ import {
   formatAud,
   PRICED_QUOTE_STATUS_LABELS,
   type PricedQuoteStatus,
+  QUOTE_FREQUENCY_LABELS,
   quoteLinesFor,
 } from '@cleanquote/quote-core/staff';
 import { useQuery } from '@tanstack/react-query';
@@ -79,7 +80,7 @@ export function PricedQuoteSection({ quote }: { quote: Pick<QuoteDetail, 'id' | 
             requestId={quote.id}
             initial={
               priced
-                ? quoteDraftFormValues(priced.lines, priced.note, priced.durationMinutes)
+                ? quoteDraftFormValues(priced.lines, priced.note, priced.durationMinutes, priced.frequency)
                 : quoteDraftFormValues(
                     quoteLinesFor(quote.details, prices.data),
                     '',
@@ -90,6 +91,7 @@ export function PricedQuoteSection({ quote }: { quote: Pick<QuoteDetail, 'id' | 
             latestIsDraft={priced?.status === 'draft'}
             nextVersion={priced && priced.status !== 'draft' ? priced.version + 1 : null}
             gstRegistered={prices.data.gstRegistered}
+            discountPercents={prices.data.frequencyDiscountPercent}
             onClose={close}
             onSent={sent}
           />
@@ -141,8 +143,8 @@ export function PricedQuoteSection({ quote }: { quote: Pick<QuoteDetail, 'id' | 
 }
 
 /**
- * The current version: its number, validity, the customer's answer, lines, totals, estimated time,
- * note and every version.
+ * The current version: its number, validity, the customer's answer, lines, totals (a regular
+ * clean's discount and total per visit), how often, estimated time, note and every version.
  */
 function PricedQuoteSummary({ priced }: { priced: PricedQuote }) {
   return (
@@ -170,11 +172,10 @@ function PricedQuoteSummary({ priced }: { priced: PricedQuote }) {
           </li>
         ))}
       </ul>
-      <QuoteTotalsList
-        totalCents={priced.totalCents}
-        gstCents={priced.gstCents}
-        gstRegistered={priced.gstRegistered}
-      />
+      <QuoteTotalsList totals={priced} frequency={priced.frequency} gstRegistered={priced.gstRegistered} />
+      <p className="priced-quote__frequency">
+        How often: <strong>{QUOTE_FREQUENCY_LABELS[priced.frequency]}</strong>
+      </p>
       <p className="priced-quote__time">
         Estimated time: <strong>{durationText(priced.durationMinutes)}</strong>
       </p>

@@ -14,11 +14,12 @@ import {
 
 const options = { fields: {}, shouldUseNativeValidation: false } as const;
 
-const form = (lines: QuoteDraftForm['lines'], note = '', durationMinutes = '240'): QuoteDraftForm => ({
-  lines,
-  note,
-  durationMinutes,
-});
+const form = (
+  lines: QuoteDraftForm['lines'],
+  note = '',
+  durationMinutes = '240',
+  frequency: QuoteDraftForm['frequency'] = 'once',
+): QuoteDraftForm => ({ lines, note, durationMinutes, frequency });
 const clean = { description: 'End of Lease Cleaning', quantity: '1', unitPrice: '250.00' };
 
 /** The server schema's message at `path` for the body the editor would send. */
@@ -38,8 +39,10 @@ describe('the quote editor', () => {
       lines: [{ description: 'Bedrooms', quantity: '3', unitPrice: '60.00' }],
       note: 'Keys at the office',
       durationMinutes: '375',
+      frequency: 'once',
     });
     expect(quoteDraftFormValues([]).durationMinutes).toBe('');
+    expect(quoteDraftFormValues([], '', 120, 'fortnightly').frequency).toBe('fortnightly');
   });
 
   it('sends whole cents and numbers, texts trimmed', async () => {
@@ -56,7 +59,10 @@ describe('the quote editor', () => {
       ],
       note: 'Thanks!',
       durationMinutes: 240,
+      frequency: 'once',
     });
+    const weekly = await quoteDraftResolver(form([clean], '', '240', 'weekly'), undefined, options);
+    expect(weekly.values).toMatchObject({ frequency: 'weekly' });
   });
 
   it('refuses an estimated time that is not whole minutes from 15 to 720, in the server’s words', async () => {
@@ -146,6 +152,26 @@ describe('the editor’s live totals', () => {
     expect(lineTotals).toEqual([25000, 18000, 5]);
     expect(formatAud(totals.totalCents)).toBe('$430.05');
     expect(totals.gstCents).toBe(3910); // 43005 ÷ 11 = 3909.5…
+  });
+
+  it('takes a regular clean’s discount off the lines, rounded once, with GST on the total per visit', () => {
+    // $430.05 less 15% ($64.5075 → $64.51) is $365.54; GST $33.23 (33.2309…).
+    const { totals } = editorTotals(
+      [
+        clean,
+        { description: 'Bedrooms', quantity: '3', unitPrice: '60' },
+        { description: 'x', quantity: '1', unitPrice: '0.05' },
+      ],
+      true,
+      15,
+    );
+    expect(totals).toMatchObject({
+      subtotalCents: 43005,
+      discountPercent: 15,
+      discountCents: 6451,
+      totalCents: 36554,
+      gstCents: 3323,
+    });
   });
 
   it('leaves out a line it can’t read yet, and GST when the business is not registered', () => {

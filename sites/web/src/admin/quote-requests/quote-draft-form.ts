@@ -1,6 +1,7 @@
 import {
   centsToDollarsText,
   type QuoteDraft,
+  type QuoteFrequency,
   type QuoteLine,
   type QuoteTotals,
   quoteDraft,
@@ -22,16 +23,20 @@ export interface QuoteDraftForm {
   note: string;
   /** The visit's estimated time as typed, in minutes ('240'). */
   durationMinutes: string;
+  /** How often the clean is done: 'once', or a series with the price list's discount. */
+  frequency: QuoteFrequency;
 }
 
 /**
- * The editor's values for lines in cents (a quote's, or the ones its answers price) and the visit's
- * length in minutes (the quote's, or the price list's estimate); '' when there is none to start from.
+ * The editor's values for lines in cents (a quote's, or the ones its answers price), the visit's
+ * length in minutes (the quote's, or the price list's estimate; '' when there is none to start
+ * from) and how often it is done (the quote's; a new quote is a one-off until staff say otherwise).
  */
 export function quoteDraftFormValues(
   lines: readonly QuoteLine[],
   note = '',
   durationMinutes?: number,
+  frequency: QuoteFrequency = 'once',
 ): QuoteDraftForm {
   return {
     lines: lines.map((line) => ({
@@ -41,6 +46,7 @@ export function quoteDraftFormValues(
     })),
     note,
     durationMinutes: durationMinutes === undefined ? '' : String(durationMinutes),
+    frequency,
   };
 }
 
@@ -57,6 +63,7 @@ function draftOf(form: QuoteDraftForm) {
     })),
     note: form.note,
     durationMinutes: typedCount(form.durationMinutes),
+    frequency: form.frequency,
   };
 }
 
@@ -103,9 +110,14 @@ export interface EditorTotals {
 
 /**
  * The totals as staff type: a line counts once its quantity and unit price are amounts the server
- * would take; the quote's total and GST are those of the lines that count.
+ * would take; the quote's subtotal, discount (`discountPercent` of it, 0 for a one-off), total per
+ * visit and GST are those of the lines that count, summed as the server sums them.
  */
-export function editorTotals(lines: readonly QuoteLineFields[], gstRegistered: boolean): EditorTotals {
+export function editorTotals(
+  lines: readonly QuoteLineFields[],
+  gstRegistered: boolean,
+  discountPercent = 0,
+): EditorTotals {
   const readable = lines.map((line): QuoteLine | null => {
     const quantity = typedCount(line.quantity);
     const unitPriceCents = centsOfTypedDollars(line.unitPrice);
@@ -118,6 +130,7 @@ export function editorTotals(lines: readonly QuoteLineFields[], gstRegistered: b
     totals: quoteTotals(
       readable.filter((line): line is QuoteLine => line !== null),
       gstRegistered,
+      discountPercent,
     ),
   };
 }
