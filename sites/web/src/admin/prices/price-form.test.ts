@@ -82,10 +82,11 @@ describe('the price list form', () => {
     ['12.5', 'Weekly discount (%): a whole percent from 0 to 50'],
     ['', notPercentMessage('frequencyDiscountPercent.weekly')],
     ['a lot', 'Weekly discount (%): enter a whole percent, like 15'],
-  ])('refuses the discount %j with the server’s words', async (text, message) => {
+  ])('refuses the discount %j at its field, in the server’s words', async (text, message) => {
     const key = 'frequencyDiscountPercent.weekly';
     const result = await priceFormResolver(typed(key, text), undefined, options);
-    expect(get(result.errors, key)?.message).toBe(message);
+    expect((get(result.errors, key) as FieldError | undefined)?.message).toBe(message);
+    expect(Object.keys(result.errors)).toEqual(['frequencyDiscountPercent']);
   });
 
   it('sends the times typed as whole minutes with the prices', async () => {
