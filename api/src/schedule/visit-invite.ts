@@ -1,4 +1,9 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, {
+  type ICalCalendar,
+  ICalCalendarMethod,
+  type ICalEventData,
+  ICalEventStatus,
+} from 'ical-generator';
 
 /** What a visit's calendar invite says. */
 export interface VisitInvite {
@@ -29,16 +34,41 @@ export interface VisitInvite {
  * service as its summary, the address as its location and the business as its organizer.
  */
 export function visitInvite(invite: VisitInvite): string {
-  const calendar = ical({
-    prodId: { company: invite.business.name, product: 'CleanQuote', language: 'EN' },
-    method: invite.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-  });
+  const calendar = inviteCalendar(invite);
   calendar.createEvent({
     id: `${invite.visitId}@${invite.domain}`,
     sequence: invite.sequence,
     stamp: new Date(),
     start: invite.start,
     end: invite.end,
+    ...inviteParticulars(invite),
+    status: invite.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
+}
+
+/** What every invite of a visit says about it, whether for one visit or a series of them. */
+export type InviteParticulars = Pick<
+  VisitInvite,
+  'service' | 'address' | 'reference' | 'business' | 'customer' | 'pageUrl'
+>;
+
+/** An empty calendar for an iTIP message from the business, with the invite's method. */
+export function inviteCalendar(invite: Pick<VisitInvite, 'business' | 'method'>): ICalCalendar {
+  return ical({
+    prodId: { company: invite.business.name, product: 'CleanQuote', language: 'EN' },
+    method: invite.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+}
+
+/**
+ * An event's summary (the service), description (the arrival window, the reference and the page),
+ * location (the address), organizer (the business) and attendee (the customer).
+ */
+export function inviteParticulars(
+  invite: InviteParticulars,
+): Pick<ICalEventData, 'summary' | 'description' | 'location' | 'organizer' | 'attendees'> {
+  return {
     summary: `${invite.service} (${invite.business.name})`,
     description: [
       `Your cleaner arrives within this window. Reference: ${invite.reference}.`,
@@ -49,9 +79,7 @@ export function visitInvite(invite: VisitInvite): string {
     location: invite.address,
     organizer: { name: invite.business.name, email: invite.business.email },
     attendees: [{ name: invite.customer.name, email: invite.customer.email, rsvp: false }],
-    status: invite.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-  });
-  return calendar.toString();
+  };
 }
 
 /** The METHOD line of an invite: what its text/calendar parts must declare. */
