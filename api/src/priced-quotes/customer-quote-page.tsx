@@ -7,6 +7,8 @@ import type { Child } from 'hono/jsx';
 import { HtmlDocument, Lines, renderPage } from '../lib/html-page.tsx';
 import { suburbOf } from '../mail/quote-reply.ts';
 import { BOOKING_STYLES, BookingSection, type BookingState } from '../schedule/booking-section.tsx';
+import type { RecleanState } from '../schedule/problem-reports.ts';
+import { RecleanSection } from '../schedule/reclean-section.tsx';
 import { type CustomerQuote, type QuoteStanding, standingOf } from './customer-quote.ts';
 import { ANSWER_FIELDS, type AnswerField, type AnswerFormState } from './customer-quote-form.ts';
 import { formatMelbourneDate, formatQuoteDay } from './quote-dates.ts';
@@ -34,6 +36,8 @@ export interface CustomerQuotePage {
   form?: AnswerFormState | undefined;
   /** An accepted quote's booking: the times offered, or the visit booked. */
   booking?: BookingState | undefined;
+  /** After a clean is done: the re-clean guarantee (report a problem, the free re-clean). */
+  reclean?: RecleanState | undefined;
 }
 
 /** The wizard's address for a new quote like this one: the service, and the suburb when it is a known one. */
@@ -490,7 +494,11 @@ export function CustomerQuoteDocument(page: CustomerQuotePage) {
   const { quote, today } = page;
   const { version, request } = quote;
   const standing = standingOf(quote, today);
-  const hasErrors = (page.form?.problems.length ?? 0) > 0 || Boolean(page.booking?.message);
+  const hasErrors =
+    (page.form?.problems.length ?? 0) > 0 ||
+    Boolean(page.booking?.message) ||
+    (page.reclean?.kind === 'report' && Boolean(page.reclean.problem)) ||
+    (page.reclean?.kind === 'choose' && Boolean(page.reclean.message));
   const title = `${hasErrors ? 'Error: ' : ''}Quote ${request.reference} – ${business.name}`;
   const meta: Child[] = [
     <>
@@ -567,6 +575,9 @@ export function CustomerQuoteDocument(page: CustomerQuotePage) {
               </section>
               {standing === 'open' && <AnswerForms page={page} />}
               {standing === 'accepted' && page.booking && <BookingSection state={page.booking} />}
+              {standing === 'accepted' && page.booking && page.reclean && (
+                <RecleanSection state={page.reclean} />
+              )}
             </Lines>
           </div>
         </Lines>

@@ -6,6 +6,7 @@ import type { Environment } from '../env.ts';
 import { dailyReportJob } from '../jobs/scheduled-jobs.ts';
 import { countAwaitingAnswer } from '../priced-quotes/latest-version.ts';
 import { type VisitCounts, visitCounts } from '../schedule/booking-counts.ts';
+import { countRecleanRequests } from '../schedule/problem-reports.ts';
 import { countFailedSyncs } from '../xero/sync-queue.ts';
 import { type BackupStatus, backupStatus } from './backup-status.ts';
 import { type JobStatus, jobStatuses } from './job-statuses.ts';
@@ -35,6 +36,11 @@ export interface SystemStatus {
   xeroSyncFailed: number;
   /** Visits booked or done today and this week (Monday to Sunday), and accepted quotes with no visit. */
   visits: VisitCounts;
+  /**
+   * Problems customers reported within 24 hours of a clean whose re-clean is not done yet: none
+   * booked yet, or one booked (or needing a time); a re-clean completed or cancelled settles it.
+   */
+  recleanRequests: number;
 }
 
 /** The daily report's job, and whether anyone receives it. */
@@ -78,6 +84,7 @@ export async function systemStatus(database: Database, environment: Environment)
       backups: await backupStatus(database, environment, new Date()),
       xeroSyncFailed: 0,
       visits: { today: 0, thisWeek: 0, acceptedNotBooked: 0 },
+      recleanRequests: 0,
     };
   }
   const db = database.db;
@@ -92,6 +99,7 @@ export async function systemStatus(database: Database, environment: Environment)
     [dailyReport],
     xeroSyncFailed,
     visits,
+    recleanRequests,
   ] = await Promise.all([
     db
       .select({ status: outbox.status, count: count() })
@@ -123,6 +131,7 @@ export async function systemStatus(database: Database, environment: Environment)
     jobStatuses(database, new Date(now), [dailyReportJob]),
     countFailedSyncs(db),
     visitCounts(db, new Date(now)),
+    countRecleanRequests(db),
   ]);
   const backups = await backupStatus(database, environment, new Date(now));
   const tally = (statuses: string[]) =>
@@ -144,5 +153,6 @@ export async function systemStatus(database: Database, environment: Environment)
     backups,
     xeroSyncFailed,
     visits,
+    recleanRequests,
   };
 }

@@ -161,6 +161,14 @@ export function SystemStatusPanel() {
                   <Link href="/admin?awaiting=booking">{status.visits.acceptedNotBooked}</Link>
                 </dd>
               </div>
+              <div>
+                <dt>Re-clean requests:</dt>{' '}
+                <dd>
+                  <StatusValue tone={status.recleanRequests > 0 ? 'warning' : 'ok'}>
+                    {String(status.recleanRequests)}
+                  </StatusValue>
+                </dd>
+              </div>
               {status.dailyReport ? <DailyReportLine job={status.dailyReport} /> : null}
               <BackupsLine status={status.backups} />
               {/* Only when something failed: a business not using Xero has nothing to read here. */}

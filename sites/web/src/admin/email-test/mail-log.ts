@@ -62,6 +62,7 @@ const KIND_LABELS: Readonly<Record<string, string>> = {
   'visit-cancelled': 'Visit cancelled (to the client, with the calendar invite)',
   'visit-cancelled-notification': 'Visit cancelled (to the business)',
   'visit-reminder': 'Visit reminder (to the client)',
+  'problem-report-notification': 'Problem reported, re-clean offered (to the business)',
   'visit-completed': 'Visit completed (to the client, with the amount due)',
 };
 
