@@ -43,7 +43,7 @@ export const allWell: SystemStatus = {
   },
   xeroSyncFailed: 0,
   visits: { today: 2, thisWeek: 9, acceptedNotBooked: 1 },
-  recleanRequests: 1,
+  recleanRequests: 0,
 };
 
 /** {@link allWell} with some parts changed. */

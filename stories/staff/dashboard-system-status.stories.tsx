@@ -402,3 +402,12 @@ export const DatabaseUnavailable: Story = {
     await expect(within(panel).queryByText('Daily report:')).toBeNull();
   },
 };
+
+/** Customers reported a problem within 24 hours of a clean and their re-clean is not done yet. */
+export const RecleanRequests: Story = {
+  parameters: dashboardAnswers(statusWith({ recleanRequests: 2 })),
+  play: async ({ canvasElement }) => {
+    const panel = await statusPanel(canvasElement);
+    await expect(statusLine(panel, 'Re-clean requests:').getByText('2')).toHaveClass('status-value--warning');
+  },
+};
