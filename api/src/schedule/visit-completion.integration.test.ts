@@ -209,6 +209,10 @@ describe('a one-off completed', () => {
     const synced = await quoteSync(request.id);
     expect(synced.invoice.state).toBe('created');
     expect(synced.canCreateInvoice).toBe(false);
+    // Asked for all the same, nothing more is made: the quote has its invoice.
+    expect((await staff(`/api/contact/${request.id}/xero/invoice`, { method: 'POST' })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fake?.invoices()).toHaveLength(1);
     const [stored] =
       (await desk?.database.db
         .select({ completedAt: visits.completedAt })

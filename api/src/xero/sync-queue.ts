@@ -303,6 +303,12 @@ export function queueInvoice(
       .where(and(eq(xeroSyncJobs.quoteId, quoteId), eq(xeroSyncJobs.action, 'invoice')))
       .limit(1);
     if (existing) return 'exists';
+    // A one-off's completed visit made the quote's invoice already.
+    const [invoiced] = await tx
+      .select({ invoiceId: xeroQuotes.invoiceId })
+      .from(xeroQuotes)
+      .where(and(eq(xeroQuotes.quoteId, quoteId), isNotNull(xeroQuotes.invoiceId)));
+    if (invoiced) return 'exists';
     // The organisation the quote went to; a quote sent before one was chosen goes to today's choice.
     const first = await quoteJobOf(tx, quoteId);
     const settings = await storedSettings(tx);
