@@ -294,6 +294,27 @@ describe('the re-clean guarantee on the quote page', () => {
     expect(await database.db.select().from(problemReports)).toHaveLength(1);
   });
 
+  it("takes a report only from the page's own form, also under /latest", async () => {
+    const { token } = await completedClean();
+    const from = (headers: Record<string, string>) =>
+      app.request(`/quote/${token}/report`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ message: 'The oven was missed' }).toString(),
+      });
+    expect((await from({ Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await from({ Origin: 'null', 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect(await database.db.select().from(problemReports)).toEqual([]);
+
+    const latest = await post(token, 'latest/report', { message: 'The oven was missed' });
+    expect(latest.status).toBe(303);
+    expect(latest.headers.get('Location')).toBe(`/quote/${token}/latest`);
+    expect(await database.db.select().from(problemReports)).toHaveLength(1);
+    const slot = offeredSlots(await page(token), 'reclean')[0] ?? '';
+    expect((await post(token, 'latest/reclean', { slot })).status).toBe(303);
+    expect(await database.db.select().from(visits).where(eq(visits.kind, 're-clean'))).toHaveLength(1);
+  });
+
   it('answers a report posted twice with one report, and a different second one with 409', async () => {
     const { token } = await completedClean();
     expect((await post(token, 'report', { message: 'Dust on the skirting boards' })).status).toBe(303);
