@@ -42,7 +42,7 @@ export const allWell: SystemStatus = {
     sameDisk: false,
   },
   xeroSyncFailed: 0,
-  visits: { today: 2, thisWeek: 9, acceptedNotBooked: 1 },
+  visits: { today: 2, thisWeek: 9, acceptedNotBooked: 1, needsTime: 0 },
   recleanRequests: 0,
 };
 

@@ -411,3 +411,16 @@ export const RecleanRequests: Story = {
     await expect(statusLine(panel, 'Re-clean requests:').getByText('2')).toHaveClass('status-value--warning');
   },
 };
+
+/** Visits of regular cleans no team could take (a closed day, every team busy): a link to the schedule. */
+export const VisitsNeedingATime: Story = {
+  parameters: dashboardAnswers(statusWith({ visits: { ...allWell.visits, needsTime: 3 } })),
+  play: async ({ canvasElement }) => {
+    const panel = await statusPanel(canvasElement);
+    await expect(statusLine(panel, 'Needs a time:').getByRole('link', { name: '3' })).toHaveAttribute(
+      'href',
+      '/schedule',
+    );
+    await expect(statusLine(panel, 'Visits this week:').getByRole('link', { name: '9' })).toBeVisible();
+  },
+};

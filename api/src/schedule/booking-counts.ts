@@ -1,4 +1,4 @@
-import { and, count, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { visits } from '../db/schema.ts';
 import { addDays, melbourneDay, melbourneDayStart, weekdayOf } from '../lib/melbourne-time.ts';
@@ -18,11 +18,15 @@ export function weekStart(day: string): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
-/** What the dashboard counts of the visits: today's, this week's, and the accepted quotes not booked. */
+/**
+ * What the dashboard counts of the visits: today's, this week's, the accepted quotes not booked,
+ * and the visits of regular cleans still to come that no team could take (needs-time).
+ */
 export interface VisitCounts {
   today: number;
   thisWeek: number;
   acceptedNotBooked: number;
+  needsTime: number;
 }
 
 /** The visits booked or done on Melbourne's days [from, to). */
@@ -44,12 +48,22 @@ async function visitsBetween(db: Db, from: string, to: string): Promise<number> 
 export async function visitCounts(db: Db, now: Date): Promise<VisitCounts> {
   const today = melbourneDay(now);
   const monday = weekStart(today);
-  const [todays, weeks, [waiting]] = await Promise.all([
+  const [todays, weeks, [waiting], [unplaced]] = await Promise.all([
     visitsBetween(db, today, addDays(today, 1)),
     visitsBetween(db, monday, addDays(monday, 7)),
     db.all<{ count: number }>(
       sql`select count(*) as "count" from "quote_requests" where ${acceptedNotBooked}`,
     ),
+    // From the start of today: one earlier than that is past, and no longer waits for a time.
+    db
+      .select({ count: count() })
+      .from(visits)
+      .where(and(eq(visits.status, 'needs-time'), gte(visits.start, melbourneDayStart(today)))),
   ]);
-  return { today: todays, thisWeek: weeks, acceptedNotBooked: waiting?.count ?? 0 };
+  return {
+    today: todays,
+    thisWeek: weeks,
+    acceptedNotBooked: waiting?.count ?? 0,
+    needsTime: unplaced?.count ?? 0,
+  };
 }

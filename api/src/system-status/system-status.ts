@@ -83,7 +83,7 @@ export async function systemStatus(database: Database, environment: Environment)
       dailyReport: null,
       backups: await backupStatus(database, environment, new Date()),
       xeroSyncFailed: 0,
-      visits: { today: 0, thisWeek: 0, acceptedNotBooked: 0 },
+      visits: { today: 0, thisWeek: 0, acceptedNotBooked: 0, needsTime: 0 },
       recleanRequests: 0,
     };
   }

@@ -162,6 +162,12 @@ export function SystemStatusPanel() {
                 </dd>
               </div>
               <div>
+                <dt>Needs a time:</dt>{' '}
+                <dd>
+                  <Link href="/schedule">{status.visits.needsTime}</Link>
+                </dd>
+              </div>
+              <div>
                 <dt>Re-clean requests:</dt>{' '}
                 <dd>
                   <StatusValue tone={status.recleanRequests > 0 ? 'warning' : 'ok'}>
