@@ -50,6 +50,14 @@ describe('the completion mail', () => {
     expect(mail.text).toBe(`${paragraphs.join('\n\n')}\n`);
   });
 
+  it('tells the time it finished on Melbourne’s clock either side of the end of daylight saving', () => {
+    const finished = (completedAt: string) =>
+      completionMail({ ...input, visit: { ...input.visit, completedAt: new Date(completedAt) } }).text;
+    // Daylight saving ends at 3:00 am on Sunday 4 April 2027.
+    expect(finished('2027-04-03T01:30:00Z')).toContain('finished at 12:30 pm on Saturday 3 April 2027.');
+    expect(finished('2027-04-04T02:30:00Z')).toContain('finished at 12:30 pm on Sunday 4 April 2027.');
+  });
+
   it('links the quote page when the one completing holds it, and keeps the link out of the stored copy', () => {
     const pageUrl = 'https://clean.example/quote/AbCdEfGhIjKlMnOpQrStUv';
     const mail = completionMail({ ...input, pageUrl });
