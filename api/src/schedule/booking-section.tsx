@@ -5,7 +5,7 @@ import type { QuoteFrequency } from '@cleanquote/quote-core/staff';
 import { Lines } from '../lib/html-page.tsx';
 import type { OfferedWindow } from './offered-windows.ts';
 import type { Visit } from './visits.ts';
-import { bookedWindowText, dayHeading, slotValue, windowLabel } from './window-labels.ts';
+import { bookedWindowText, dayHeading, longDay, slotValue, windowLabel } from './window-labels.ts';
 
 /** What the booking part of an accepted quote's page shows. */
 export interface BookingState {
@@ -229,7 +229,7 @@ function SeriesVisits({ state, series }: { state: BookingState; series: SeriesSt
         </ul>
       )}
       {series.endsOn ? (
-        <p>{`Your regular clean ends after ${series.endsOn}.`}</p>
+        <p>{`Your regular clean ends after ${longDay(series.endsOn)}.`}</p>
       ) : (
         <section class="answer" aria-labelledby="end-heading">
           <Lines>

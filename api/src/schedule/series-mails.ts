@@ -3,10 +3,10 @@ import type { SeriesFrequency } from '@cleanquote/quote-core/staff';
 import type { OutboxMail } from '../mail/outbox.ts';
 import { firstName, serviceLabel } from '../priced-quotes/quote-answer-mails.ts';
 import { seriesInvite } from './series-invite.ts';
-import { seriesLabel } from './series-rule.ts';
+import { seriesLabel, seriesPhrase } from './series-rule.ts';
 import { body, changeParagraph, durationText, signature, type VisitMailContext } from './visit-mails.ts';
 import type { Visit } from './visits.ts';
-import { bookedWindowText } from './window-labels.ts';
+import { bookedWindowText, longDay } from './window-labels.ts';
 
 /** Outbox kinds of a series' mails. */
 export const SERIES_MAIL_KINDS = {
@@ -146,7 +146,7 @@ export function seriesMails(input: SeriesMailInput): OutboxMail[] {
           ...toCustomer(SERIES_MAIL_KINDS.booked, `Your regular clean is booked: ${label}`),
           ...body([
             hello,
-            `Your ${service.toLowerCase()} at ${request.address} is booked: ${label.toLowerCase()}${from}. Each clean takes ${durationText(series.durationMinutes)}.`,
+            `Your ${service.toLowerCase()} at ${request.address} is booked: ${seriesPhrase(label)}${from}. Each clean takes ${durationText(series.durationMinutes)}.`,
             `Your visits of the next 12 weeks:\n${occurrenceLines(input.occurrences)}`,
             'The calendar invite in this email adds them to your calendar; we add the following visits as time goes on.',
             changeParagraph(input),
@@ -158,7 +158,7 @@ export function seriesMails(input: SeriesMailInput): OutboxMail[] {
           SERIES_MAIL_KINDS.bookedNotification,
           `Regular clean booked: ${request.reference}, ${request.name}, ${label}`,
           [
-            `${request.name} booked a regular ${service.toLowerCase()}: ${label.toLowerCase()}${from}.`,
+            `${request.name} booked a regular ${service.toLowerCase()}: ${seriesPhrase(label)}${from}.`,
             `Visits held:\n${occurrenceLines(input.occurrences)}`,
           ],
         ),
@@ -182,7 +182,7 @@ export function seriesMails(input: SeriesMailInput): OutboxMail[] {
         toBusiness(
           SERIES_MAIL_KINDS.skippedNotification,
           `Visit skipped: ${request.reference}, ${request.name}`,
-          [`${request.name}'s visit is skipped (${label.toLowerCase()}):\n${changedList}`],
+          [`${request.name}'s visit is skipped (${seriesPhrase(label)}):\n${changedList}`],
         ),
       ];
     case 'ended':
@@ -191,7 +191,7 @@ export function seriesMails(input: SeriesMailInput): OutboxMail[] {
           ...toCustomer(SERIES_MAIL_KINDS.ended, `Your regular clean ends: ${label}`),
           ...body([
             hello,
-            `Your regular clean (${label.toLowerCase()}) ends after ${series.endsOn}.`,
+            `Your regular clean (${seriesPhrase(label)}) ends after ${series.endsOn ? longDay(series.endsOn) : 'its last visit'}.`,
             changed.length > 0 ? `These visits are cancelled:\n${changedList}` : undefined,
             'The calendar invite in this email ends the series in your calendar; the visits before it stay.',
             reference,
@@ -202,13 +202,13 @@ export function seriesMails(input: SeriesMailInput): OutboxMail[] {
           SERIES_MAIL_KINDS.endedNotification,
           `Regular clean ended: ${request.reference}, ${request.name}`,
           [
-            `${request.name}'s regular clean (${label.toLowerCase()}) ends after ${series.endsOn}.`,
+            `${request.name}'s regular clean (${seriesPhrase(label)}) ends after ${series.endsOn ? longDay(series.endsOn) : 'its last visit'}.`,
             changed.length > 0 ? `Visits cancelled:\n${changedList}` : '',
           ].filter(Boolean),
         ),
       ];
     case 'moved': {
-      const nextLabel = input.next ? labelOf(input.next).toLowerCase() : 'a new time';
+      const nextLabel = input.next ? seriesPhrase(labelOf(input.next)) : 'a new time';
       // The business hears of the move once, with the new series' booking mail.
       return [
         {
@@ -237,7 +237,7 @@ export function seriesMails(input: SeriesMailInput): OutboxMail[] {
         toBusiness(
           SERIES_MAIL_KINDS.needsTimeNotification,
           `Needs a time: ${request.reference}, ${request.name}`,
-          [`No team is free for ${request.name}'s regular clean (${label.toLowerCase()}):\n${changedList}`],
+          [`No team is free for ${request.name}'s regular clean (${seriesPhrase(label)}):\n${changedList}`],
         ),
       ];
   }

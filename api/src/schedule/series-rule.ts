@@ -67,3 +67,8 @@ export function seriesLabel(frequency: SeriesFrequency, window: OfferedWindow): 
   const weekday = format(new TZDate(window.start.getTime(), BUSINESS_TIME_ZONE), 'EEEE');
   return `${frequencyLabel(frequency)}, ${weekday}s ${windowSpan(window)}`;
 }
+
+/** 'weekly, Tuesdays 9:00–11:00 am': the label inside a sentence. */
+export function seriesPhrase(label: string): string {
+  return `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+}

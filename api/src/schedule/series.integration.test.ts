@@ -176,7 +176,7 @@ describe('a regular clean booked once', () => {
     const detail = (await (await desk.staff(`/api/contact/${id}`)).json()) as { series: { endsOn: string } };
     expect(detail.series.endsOn).toBe('2027-04-06');
     const page = await desk.documentOf(await desk.app.request(`/quote/${token}`));
-    expect(page.body.textContent).toContain('Your regular clean ends after 2027-04-06.');
+    expect(page.body.textContent).toContain('Your regular clean ends after Tuesday 6 April 2027.');
   });
 
   it('moves every visit to come to a new weekday and time through PATCH /api/series/:id', async () => {

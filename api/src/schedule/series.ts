@@ -13,7 +13,7 @@ import { visitChanged } from '../webhooks/quote-events.ts';
 import { placeOccurrence } from './offered-windows.ts';
 import { readScheduleSettings } from './schedule-settings-store.ts';
 import { seriesMails } from './series-mails.ts';
-import { heldThroughDay, ruleStarts, SERIES_HOLD_DAYS, seriesLabel } from './series-rule.ts';
+import { heldThroughDay, ruleStarts, SERIES_HOLD_DAYS, seriesLabel, seriesPhrase } from './series-rule.ts';
 import { findBookableRequest, staffVisitChange } from './staff-booking.ts';
 import type { VisitMailContext } from './visit-mails.ts';
 import {
@@ -30,7 +30,7 @@ import {
   type VisitOutcome,
   withdrawReminder,
 } from './visits.ts';
-import { bookedWindowText } from './window-labels.ts';
+import { bookedWindowText, longDay } from './window-labels.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -313,7 +313,7 @@ export function bookSeries(
     await tellCaseManager(
       tx,
       quoteRequestId,
-      `The regular clean is booked: ${label.charAt(0).toLowerCase()}${label.slice(1)}, from ${bookedWindowText(first)}`,
+      `The regular clean is booked: ${seriesPhrase(label)}, from ${bookedWindowText(first)}`,
       caseManagerMailSettings(change.mail.environment),
     );
     return { ok: true, visit: first };
@@ -514,7 +514,7 @@ export function endSeries(
     const who = change.by === 'customer' ? 'the customer' : change.actor.name;
     await appendHistory(tx, series.quoteRequestId, change.actor, change.now, {
       kind: 'visit',
-      text: `${labelOfSeries(series)} ended after ${endsOn} by ${who}: ${ending.length} visits cancelled`,
+      text: `${labelOfSeries(series)} ended after ${longDay(endsOn)} by ${who}: ${ending.length} visits cancelled`,
     });
     const context: SeriesMailContext = { ...change.mail, request: change.request };
     await enqueueMails(
@@ -530,7 +530,7 @@ export function endSeries(
     await tellCaseManager(
       tx,
       series.quoteRequestId,
-      `The regular clean ends after ${endsOn}`,
+      `The regular clean ends after ${longDay(endsOn)}`,
       caseManagerMailSettings(change.mail.environment),
     );
     return { ok: true, series: changed };
@@ -623,7 +623,7 @@ export function moveSeries(
     await tellCaseManager(
       tx,
       series.quoteRequestId,
-      `The regular clean has moved: ${labelOfSeries(next).toLowerCase()}`,
+      `The regular clean has moved: ${seriesPhrase(labelOfSeries(next))}`,
       caseManagerMailSettings(change.mail.environment),
     );
     return { ok: true, series: next };

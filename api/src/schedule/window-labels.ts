@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format, parseISO } from 'date-fns';
 import { BUSINESS_TIME_ZONE } from '../lib/melbourne-time.ts';
 import type { OfferedWindow } from './offered-windows.ts';
 
@@ -49,4 +49,9 @@ export function dayHeading(start: Date): string {
 /** '2026-12-02T08:00:00+11:00': a window's start as the booking form sends it, with Melbourne's offset. */
 export function slotValue(start: Date): string {
   return format(inMelbourne(start), "yyyy-MM-dd'T'HH:mm:ssxxx");
+}
+
+/** 'Tuesday 28 April 2026': a Melbourne calendar day ('2026-04-28') in full. */
+export function longDay(day: string): string {
+  return format(parseISO(day), 'EEEE d MMMM yyyy');
 }
