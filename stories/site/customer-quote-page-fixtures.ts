@@ -35,6 +35,10 @@ const sentVersion: SentQuoteVersion = {
     { description: 'Carpet steam clean, bedroom', quantity: 2, unitPriceCents: 4_500 },
   ],
   note: 'We can come on Friday 20 March from 8 am, before your final inspection.\nKeys can be left with your agent.',
+  frequency: 'once',
+  subtotalCents: 63_400,
+  discountPercent: 0,
+  discountCents: 0,
   totalCents: 63_400,
   gstCents: 5_764,
   sentAt: new Date('2026-03-10T03:15:00Z'),
@@ -51,6 +55,37 @@ const quoteWith = (version: Partial<SentQuoteVersion>, latestSentVersion = 1): C
   request: quotedRequest,
   latestSentVersion,
 });
+
+/**
+ * A regular clean every week in Richmond, sent on 10 March: $255.00 of lines less the weekly 15%
+ * ($38.25) is $216.75 per visit, GST $19.70.
+ */
+export const weeklyQuote: CustomerQuote = {
+  version: {
+    ...sentVersion,
+    id: 'priced-richmond-weekly-1',
+    lines: [
+      { description: 'Regular Cleaning', quantity: 1, unitPriceCents: 12_000 },
+      { description: 'Bedrooms', quantity: 3, unitPriceCents: 2_500 },
+      { description: 'Bathrooms', quantity: 2, unitPriceCents: 3_000 },
+    ],
+    note: 'The same team every Tuesday morning.',
+    frequency: 'weekly',
+    subtotalCents: 25_500,
+    discountPercent: 15,
+    discountCents: 3_825,
+    totalCents: 21_675,
+    gstCents: 1_970,
+    mailId: 'mail-richmond-weekly-1',
+  },
+  request: {
+    ...quotedRequest,
+    id: 'request-richmond-weekly',
+    reference: 'CQ-2026-0322',
+    serviceType: 'regular-clean',
+  },
+  latestSentVersion: 1,
+};
 
 /** Every standing of the quote the customer can open its page in. */
 export const customerQuotes = {
@@ -78,6 +113,8 @@ export const customerQuotes = {
   expired: quoteWith({ validUntil: '2026-03-09', sentAt: new Date('2026-02-23T03:15:00Z') }),
   /** Version 1, after version 2 was sent: it can no longer be accepted. */
   superseded: quoteWith({ status: 'superseded' }, 2),
+  /** A regular clean every week: the discount line and the total per visit. */
+  weekly: weeklyQuote,
 } as const satisfies Record<string, CustomerQuote>;
 
 /** A standing of the quote, by its fixture's name. */

@@ -59,6 +59,25 @@ export const endOfLeaseLonger = {
   newCents: 200,
 } as const satisfies PriceChange;
 
+/** The list with the weekly discount at 20%. */
+export const biggerWeeklyDiscount = {
+  ...DEFAULT_PRICE_LIST,
+  frequencyDiscountPercent: { ...DEFAULT_PRICE_LIST.frequencyDiscountPercent, weekly: 20 },
+  gstRegistered: true,
+} satisfies PriceList & PriceListAnswer;
+
+/** Kate's change of the weekly discount, in percent. */
+export const weeklyDiscountRaised = {
+  id: 'price-change-0405',
+  at: '2026-04-04T23:15:00.000Z',
+  actor: { name: 'Kate', email: 'kate@sparkleclean.example' },
+  key: 'frequencyDiscountPercent.weekly',
+  label: 'Weekly discount (%)',
+  unit: 'percent',
+  oldCents: 15,
+  newCents: 20,
+} as const satisfies PriceChange;
+
 /** GET /api/prices and /api/prices/history answering `list` and `history`. */
 export const pricesAnswer = (list: PriceListAnswer, history: readonly PriceChange[]) => [
   http.get('/api/prices', () => HttpResponse.json(list)),

@@ -4,11 +4,13 @@ import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import {
   bedroomRaised,
+  biggerWeeklyDiscount,
   defaultPrices,
   endOfLeaseLonger,
   longerEndOfLease,
   pricesAnswer,
   raisedBedroomPrices,
+  weeklyDiscountRaised,
 } from './prices-fixtures.ts';
 import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-support.tsx';
 
@@ -93,6 +95,23 @@ export const NotAnAmount: Story = {
 };
 
 /** Each service's estimated time, in its own group: a changed time and its history in hours and minutes. */
+/** The regular cleans' discounts, in percent, in a group of their own; a change shows as percent. */
+export const RegularCleanDiscounts: Story = {
+  parameters: {
+    msw: { handlers: [signedIn, ...pricesAnswer(biggerWeeklyDiscount, [weeklyDiscountRaised])] },
+  },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    const discounts = within(await page.findByRole('group', { name: 'Regular cleans' }));
+    await expect(discounts.getByRole('textbox', { name: 'Weekly discount (%)' })).toHaveValue('20');
+    await expect(discounts.getByRole('textbox', { name: 'Fortnightly discount (%)' })).toHaveValue('10');
+    await expect(discounts.getByRole('textbox', { name: 'Every 4 weeks discount (%)' })).toHaveValue('5');
+    // 23:15 UTC on 4 April 2026 is 9:15 am in Melbourne: daylight saving ended that night.
+    const change = (await page.findByText('Weekly discount (%)', { selector: 'strong' })).closest('li');
+    await expect(change).toHaveTextContent('Weekly discount (%): 15% → 20% by Kate on 05/04/2026 at 9:15 AM');
+  },
+};
+
 export const EstimatedTimes: Story = {
   parameters: { msw: { handlers: [signedIn, ...pricesAnswer(longerEndOfLease, [endOfLeaseLonger])] } },
   play: async ({ canvasElement }) => {

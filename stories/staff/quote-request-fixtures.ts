@@ -248,7 +248,10 @@ export function pricedQuote(
   lines: { description: string; quantity: number; unitPriceCents: number }[],
   version: Partial<Omit<PricedQuote, 'lines'>> & Pick<PricedQuote, 'status'>,
 ): PricedQuote {
-  const totals = quoteTotals(lines, true);
+  // A regular clean takes the default price list's discount for its frequency.
+  const frequency = version.frequency ?? 'once';
+  const percent = frequency === 'once' ? 0 : DEFAULT_PRICE_LIST.frequencyDiscountPercent[frequency];
+  const totals = quoteTotals(lines, true, percent);
   const number = version.version ?? 1;
   return {
     version: number,
@@ -256,6 +259,10 @@ export function pricedQuote(
     note: '',
     // The default time of an oven clean, the service these stories price.
     durationMinutes: 120,
+    frequency,
+    subtotalCents: totals.subtotalCents,
+    discountPercent: totals.discountPercent,
+    discountCents: totals.discountCents,
     totalCents: totals.totalCents,
     gstCents: totals.gstCents,
     exGstCents: totals.exGstCents,
