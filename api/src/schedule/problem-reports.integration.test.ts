@@ -18,7 +18,7 @@ import { validQuoteRequests } from '../test-support/quote-requests.ts';
 import { createTestAdmin, signIn } from '../test-support/sign-in.ts';
 import { decodeHeader, startSmtpTestServer } from '../test-support/smtp-test-server.ts';
 import { startTestMailDelivery } from '../test-support/test-mail.ts';
-import { lateReportMessage } from './problem-reports.ts';
+import { alreadyReportedMessage, lateReportMessage } from './problem-reports.ts';
 import { bookedWindowText } from './window-labels.ts';
 
 const PUBLIC_URL = 'https://clean.example';
@@ -321,6 +321,10 @@ describe('the re-clean guarantee on the quote page', () => {
     expect((await post(token, 'report', { message: 'Dust on the skirting boards' })).status).toBe(303);
     const another = await post(token, 'report', { message: 'And the fridge' });
     expect(another.status).toBe(409);
+    expect((await documentOf(another)).querySelector('[role="alert"]')?.textContent).toContain(
+      alreadyReportedMessage(),
+    );
+    expect((await post(token, 'report', { message: '' })).status).toBe(409);
     expect(await database.db.select().from(problemReports)).toHaveLength(1);
     await vi.waitFor(
       () =>

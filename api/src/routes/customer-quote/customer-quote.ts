@@ -38,6 +38,7 @@ import {
   latestCompletedClean,
   readProblemMessage,
   recleanStateFor,
+  reportOfVisit,
   reportProblem,
   withinReportWindow,
 } from '../../schedule/problem-reports.ts';
@@ -299,9 +300,12 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
     const typed = form.get('message') ?? '';
     const read = readProblemMessage(typed);
     if (!read.ok) {
-      // Too late is the answer whatever was typed.
+      // Too late, or reported already, is the answer whatever was typed.
       const clean = await latestCompletedClean(c.var.database.db, quote.request.id);
       if (!clean || !withinReportWindow(clean, now)) return render(c, quote, token, { view, status: 409 });
+      if (await reportOfVisit(c.var.database.db, clean.id)) {
+        return render(c, quote, token, { view, status: 409, bookingMessage: alreadyReportedMessage() });
+      }
       return render(c, quote, token, { view, status: 400, report: { typed, problem: read.problem } });
     }
     const outcome = await reportProblem(c.var.database, quote, {
@@ -315,7 +319,7 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
     );
     if (outcome.ok) return c.redirect(page, 303);
     if (outcome.refused === 'already-reported') {
-      return render(c, quote, token, { view, status: 409, recleanMessage: alreadyReportedMessage() });
+      return render(c, quote, token, { view, status: 409, bookingMessage: alreadyReportedMessage() });
     }
     if (outcome.refused === 'no-clean') {
       return render(c, quote, token, {
