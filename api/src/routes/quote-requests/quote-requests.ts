@@ -65,7 +65,8 @@ function refused(c: Context<AuthEnv>, refusal: QuoteRefusal) {
  * - POST, PUT, GET /:id/quote and POST /:id/quote/send — the request's priced quote: draft version 1,
  *   change the draft (or, once sent, draft the next version), read it with its versions, send it.
  *   Each version has `durationMinutes`, the visit's length: sent beside the lines, else the price
- *   list's estimate.
+ *   list's estimate; and `frequency` (`once` unless sent), a regular clean taking the price list's
+ *   discount off its subtotal, so its `totalCents` is per visit.
  * - GET /:id/xero, POST /:id/xero/invoice and /:id/xero/retry — where the quote stands in Xero,
  *   'Create Invoice in Xero' (queued once, however often pressed) and Retry of a failed write.
  */
