@@ -18,7 +18,7 @@ import { validQuoteRequests } from '../test-support/quote-requests.ts';
 import { createTestAdmin, signIn } from '../test-support/sign-in.ts';
 import { decodeHeader, startSmtpTestServer } from '../test-support/smtp-test-server.ts';
 import { startTestMailDelivery } from '../test-support/test-mail.ts';
-import { alreadyReportedMessage, lateReportMessage } from './problem-reports.ts';
+import { alreadyReportedMessage, lateReportMessage, NO_REPORT_MESSAGE } from './problem-reports.ts';
 import { bookedWindowText } from './window-labels.ts';
 
 const PUBLIC_URL = 'https://clean.example';
@@ -213,6 +213,15 @@ describe('the re-clean guarantee on the quote page', () => {
     // The usual 24 hours' notice would offer nothing this early.
     expect(new Date(slots[0] ?? '').getTime()).toBeLessThan(now.getTime() + 24 * HOUR);
 
+    // No time chosen: 400, the times still offered.
+    const noTime = await post(token, 'reclean', {});
+    expect(noTime.status).toBe(400);
+    const noTimePage = await documentOf(noTime);
+    expect(noTimePage.querySelector('.reclean [role="alert"]')?.textContent).toContain(
+      'Choose a time first.',
+    );
+    expect(offeredSlots(noTimePage, 'reclean')).toEqual(slots);
+
     // Posted twice at once (a double tap): both answer done, one re-clean is booked.
     const slot = slots[0] ?? '';
     const [first, second] = await Promise.all([
@@ -271,6 +280,12 @@ describe('the re-clean guarantee on the quote page', () => {
 
   it('refuses an empty or too long message with 400, naming the problem and keeping what was typed', async () => {
     const { token } = await completedClean();
+    // No report yet: no re-clean to book.
+    const early = await post(token, 'reclean', { slot: '2030-01-07T08:00:00+11:00' });
+    expect(early.status).toBe(409);
+    expect((await documentOf(early)).querySelector('[role="alert"]')?.textContent).toContain(
+      NO_REPORT_MESSAGE,
+    );
 
     const empty = await post(token, 'report', { message: '  \n ' });
     expect(empty.status).toBe(400);

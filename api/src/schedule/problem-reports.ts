@@ -61,6 +61,9 @@ export function alreadyReportedMessage(): string {
   return `You have already told us about this clean — please call ${business.phone} to add anything.`;
 }
 
+/** The re-clean form's message when nothing was reported (the page has no re-clean to offer). */
+export const NO_REPORT_MESSAGE = 'There is no reported problem to book a re-clean for.';
+
 /** A problem the customer reported, and the re-clean booked for it (if any yet). */
 export interface ProblemReport {
   id: string;
@@ -232,7 +235,7 @@ export async function bookReclean(
   const clean = await latestCompletedClean(database.db, quote.request.id);
   const report = clean ? await reportOfVisit(database.db, clean.id) : undefined;
   if (!clean || !report) {
-    return { done: false, status: 409, message: 'There is no reported problem to book a re-clean for.' };
+    return { done: false, status: 409, message: NO_REPORT_MESSAGE };
   }
   if (report.recleanVisitId) return { done: true };
   const start = readSlot(form.get('slot'));

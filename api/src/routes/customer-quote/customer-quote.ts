@@ -36,6 +36,7 @@ import {
   alreadyReportedMessage,
   bookReclean,
   latestCompletedClean,
+  NO_REPORT_MESSAGE,
   readProblemMessage,
   recleanStateFor,
   reportOfVisit,
@@ -354,7 +355,9 @@ export function customerQuoteRoutes({ clock = systemClock, notFoundPage }: Custo
       'customer booking form',
     );
     if (result.done) return c.redirect(page, 303);
-    return render(c, quote, token, { view, status: result.status, recleanMessage: result.message });
+    // Nothing reported: no re-clean part to say it in, so the booking part says it.
+    const where = result.message === NO_REPORT_MESSAGE ? 'bookingMessage' : 'recleanMessage';
+    return render(c, quote, token, { view, status: result.status, [where]: result.message });
   };
 
   /** The page with the times one visit of a regular clean can move to (GET: nothing changes). */
