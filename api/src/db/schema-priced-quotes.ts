@@ -91,3 +91,18 @@ export const pricedQuotes = sqliteTable(
     index('priced_quotes_answered_at').on(table.answeredAt),
   ],
 );
+
+/**
+ * More links to a sent version's page besides the one its quote mail carried: a mail staff send
+ * later (the clean is done, report a problem) needs a working link, and staff never hold the first
+ * one. As for that one, only the token's SHA-256 is stored.
+ */
+export const quoteLinks = sqliteTable('quote_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  pricedQuoteId: text('priced_quote_id')
+    .notNull()
+    .references(() => pricedQuotes.id),
+  /** What the link was made for ('visit-completed'). */
+  purpose: text('purpose').notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+});

@@ -4,10 +4,10 @@ import {
   type QuoteFrequency,
   type QuoteLine,
 } from '@cleanquote/quote-core/staff';
-import { and, desc, eq, gte, inArray, isNotNull, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Database, Db } from '../db/database.ts';
-import { outbox, pricedQuotes, quoteRequests } from '../db/schema.ts';
+import { outbox, pricedQuotes, quoteLinks, quoteRequests } from '../db/schema.ts';
 import type { Environment } from '../env.ts';
 import { melbourneDay } from '../lib/melbourne-time.ts';
 import { enqueueMails, type WriteTransaction } from '../mail/outbox.ts';
@@ -16,7 +16,7 @@ import { type Actor, appendHistory } from '../quote-requests/history.ts';
 import { moveQuote } from '../quote-requests/pipeline.ts';
 import { queueQuoteStatusSync } from '../xero/sync-queue.ts';
 import { type AnswerMailContext, answerMails } from './quote-answer-mails.ts';
-import { isQuoteToken, QUOTE_PAGE_PATH, quoteTokenHash } from './quote-link.ts';
+import { isQuoteToken, newQuoteToken, QUOTE_PAGE_PATH, quoteLink, quoteTokenHash } from './quote-link.ts';
 
 /** The statuses in which a sent version still waits for the customer's answer. */
 export const AWAITING_ANSWER: PricedQuoteStatus[] = [...AWAITING_CUSTOMER_STATUSES];
@@ -139,7 +139,37 @@ async function selectQuote(db: Reader, where: SQL): Promise<CustomerQuote | unde
  */
 export function findQuoteByToken(db: Reader, token: string): Promise<CustomerQuote | undefined> {
   if (!isQuoteToken(token)) return Promise.resolve(undefined);
-  return selectQuote(db, eq(pricedQuotes.tokenHash, quoteTokenHash(token)));
+  const hash = quoteTokenHash(token);
+  return selectQuote(
+    db,
+    or(
+      eq(pricedQuotes.tokenHash, hash),
+      inArray(
+        pricedQuotes.id,
+        db.select({ id: quoteLinks.pricedQuoteId }).from(quoteLinks).where(eq(quoteLinks.tokenHash, hash)),
+      ),
+    ) as SQL,
+  );
+}
+
+/**
+ * A new link to a sent version's page, for a mail sent later by staff (who never hold the link of
+ * the quote's own mail): a fresh 128-bit token of which only the hash is stored.
+ */
+export async function issueQuoteLink(
+  tx: WriteTransaction,
+  {
+    pricedQuoteId,
+    purpose,
+    at,
+    publicUrl,
+  }: { pricedQuoteId: string; purpose: string; at: Date; publicUrl: string },
+): Promise<string> {
+  const token = newQuoteToken();
+  await tx
+    .insert(quoteLinks)
+    .values({ tokenHash: quoteTokenHash(token), pricedQuoteId, purpose, createdAt: at });
+  return quoteLink(publicUrl, token);
 }
 
 /** A sent version by its id, with its request. */

@@ -173,7 +173,15 @@ describe('a one-off completed', () => {
     expect(received.text).toContain('is done: the team finished at');
     expect(received.text).toContain('Amount due: $495.00 incl. GST.');
     expect(received.text).toContain(`How to pay: ${PAYMENT_TERMS}`);
-    expect(received.text).toContain(`${RECLEAN_OFFER}: use 'Report a problem' on your quote page`);
+    // Staff never hold the customer's link: the mail carries a new one, which opens their page with
+    // 'Report a problem' on it.
+    const pageLink = received.text
+      .split(`${RECLEAN_OFFER}: `)[1]
+      ?.match(/^\S+\/quote\/[A-Za-z0-9_-]{22}/)?.[0];
+    expect(pageLink).toBeDefined();
+    const page = await desk.app.request(new URL(pageLink ?? '').pathname);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Report a problem');
     expect(received.text).toContain(`Reference: ${request.reference}`);
 
     // Completed once: a second completion is refused and sends nothing more.

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { pricedQuotes, visits } from '../db/schema.ts';
 import { enqueueMail, type WriteTransaction } from '../mail/outbox.ts';
+import { issueQuoteLink } from '../priced-quotes/customer-quote.ts';
 import { appendHistory } from '../quote-requests/history.ts';
 import { visitChanged } from '../webhooks/quote-events.ts';
 import { queueVisitInvoice } from '../xero/sync-queue.ts';
@@ -25,6 +26,7 @@ export type CompletionOutcome = VisitOutcome | CompletedAtRefusal;
 /** The priced version a visit is paid by: its own, else the request's accepted one. */
 async function versionOf(tx: WriteTransaction, visit: Visit) {
   const columns = {
+    id: pricedQuotes.id,
     version: pricedQuotes.version,
     totalCents: pricedQuotes.totalCents,
     frequency: pricedQuotes.frequency,
@@ -93,6 +95,18 @@ export function completeVisit(
       at: now,
     });
     const version = visit.kind === 're-clean' ? undefined : await versionOf(tx, visit);
+    // Staff never hold the customer's link: the mail gets a link of its own to the same page, where
+    // 'Report a problem' is.
+    const pageUrl =
+      change.mail.pageUrl ??
+      (version
+        ? await issueQuoteLink(tx, {
+            pricedQuoteId: version.id,
+            purpose: 'visit-completed',
+            at: now,
+            publicUrl: change.mail.environment.PUBLIC_URL,
+          })
+        : undefined);
     await enqueueMail(
       tx,
       completionMail({
@@ -101,7 +115,7 @@ export function completeVisit(
         price: version ? { totalCents: version.totalCents, frequency: version.frequency } : null,
         environment: { ...change.mail.environment, GST_REGISTERED: gstRegistered },
         thread: change.mail.thread,
-        pageUrl: change.mail.pageUrl,
+        pageUrl,
       }),
     );
     if (version) {
