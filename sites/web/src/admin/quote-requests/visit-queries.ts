@@ -88,7 +88,14 @@ export function offeredSlotsQuery(quoteId: string) {
 function visitChanged(client: QueryClient, quoteId: string, visit: QuoteVisit): Promise<unknown> {
   // The visit itself shows at once; a regular clean's list of visits is read again with the rest.
   client.setQueryData(quoteVisitQuery(quoteId).queryKey, (before) =>
-    before ? { ...before, visit } : { visit, series: null, visits: [visit] },
+    before
+      ? {
+          ...before,
+          // One visit of a regular clean changes in its place in the list; the request's own stays.
+          visit: before.series && before.visit?.id !== visit.id ? before.visit : visit,
+          visits: before.visits?.map((each) => (each.id === visit.id ? visit : each)),
+        }
+      : { visit, series: null, visits: [visit] },
   );
   return Promise.all([
     client.invalidateQueries({ queryKey: quotesKey }),
