@@ -179,7 +179,7 @@ describe('a one-off completed', () => {
       .split(`${RECLEAN_OFFER}: `)[1]
       ?.match(/^\S+\/quote\/[A-Za-z0-9_-]{22}/)?.[0];
     expect(pageLink).toBeDefined();
-    const page = await desk.app.request(new URL(pageLink ?? '').pathname);
+    const page = await (desk as QuoteRequestDesk).app.request(new URL(pageLink ?? '').pathname);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Report a problem');
     expect(received.text).toContain(`Reference: ${request.reference}`);
