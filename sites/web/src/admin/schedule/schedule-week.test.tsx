@@ -197,6 +197,79 @@ describe('the schedule’s week', () => {
     expect(within(entryOf('Emma Wilson')).getByText('Cancelled')).toBeTruthy();
   });
 
+  it('lists a regular clean’s visit that needs a time under its day, apart from the teams; a skipped one stays muted', async () => {
+    const weekly = { seriesId: 'series-1', customerName: 'Priya Sharma' };
+    scheduleWith([
+      // Tuesday 1 December, 8:00 (+11:00): booked on Team 1.
+      visit({ id: 'v1', start: '2026-11-30T21:00:00.000Z', end: '2026-11-30T23:00:00.000Z', ...weekly }),
+      // Wednesday 2 December: no team was free; it names Team 2, the series' team, but holds no time of it.
+      visit({
+        id: 'v2',
+        start: '2026-12-01T21:00:00.000Z',
+        end: '2026-12-01T23:00:00.000Z',
+        ...weekly,
+        customerName: 'Tom Nguyen',
+        status: 'needs-time',
+        teamId: 'team-2',
+        teamName: 'Team 2',
+      }),
+      // Thursday 3 December: skipped by the customer.
+      visit({
+        id: 'v3',
+        start: '2026-12-02T21:00:00.000Z',
+        end: '2026-12-02T23:00:00.000Z',
+        ...weekly,
+        customerName: 'Liam Walsh',
+        status: 'skipped',
+      }),
+      // Friday 4 December: a free re-clean, and a one-off.
+      visit({
+        id: 'v4',
+        start: '2026-12-03T21:00:00.000Z',
+        end: '2026-12-03T23:00:00.000Z',
+        kind: 're-clean',
+        customerName: 'Emma Wilson',
+      }),
+      visit({
+        id: 'v5',
+        start: '2026-12-03T23:00:00.000Z',
+        end: '2026-12-04T01:00:00.000Z',
+        customerName: 'Jack Thompson',
+      }),
+    ]);
+    renderWeekAt('/schedule?week=2026-11-30');
+    expect(await screen.findByText('5 visits: 3 booked, 1 needs a time, 1 skipped.')).toBeTruthy();
+    const dayOf = (name: string) =>
+      within(screen.getByRole('heading', { name }).closest('li') as HTMLElement);
+    const entryOf = (name: string) => within(screen.getByRole('link', { name }).closest('li') as HTMLElement);
+
+    // No team column for Team 2: nothing holds its time this week.
+    expect(screen.queryByRole('heading', { level: 4, name: 'Team 2' })).toBeNull();
+    const wednesday = dayOf('Wednesday 2 December');
+    const unplaced = wednesday.getByRole('heading', { level: 4, name: 'Needs a time' })
+      .parentElement as HTMLElement;
+    expect(unplaced.textContent).toContain('Tom Nguyen');
+    expect(wednesday.getByRole('heading', { level: 4, name: 'Team 1' }).parentElement?.textContent).toContain(
+      'No visits',
+    );
+    expect(entryOf('Tom Nguyen').getByText('Needs a time')).toBeTruthy();
+    expect(entryOf('Tom Nguyen').getByText('Regular clean')).toBeTruthy();
+    expect(entryOf('Tom Nguyen').getByText('8:00–10:00 am')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Tom Nguyen' }).getAttribute('href')).toBe(
+      '/admin?quote=request-v2',
+    );
+    expect(dayOf('Tuesday 1 December').queryByRole('heading', { name: 'Needs a time' })).toBeNull();
+
+    expect(entryOf('Priya Sharma').getByText('Regular clean')).toBeTruthy();
+    expect(entryOf('Priya Sharma').getByText('Booked')).toBeTruthy();
+    expect(entryOf('Liam Walsh').getByText('Skipped')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Liam Walsh' }).closest('li')?.className).toContain(
+      'schedule-visit--skipped',
+    );
+    expect(entryOf('Emma Wilson').getByText('Re-clean')).toBeTruthy();
+    expect(entryOf('Jack Thompson').queryByText(/Regular clean|Re-clean/)).toBeNull();
+  });
+
   it('asks for the quote dashboard password when the visits are locked', async () => {
     routes['GET /api/schedule'] = () =>
       json(403, { error: 'The quote dashboard is locked.', locked: true, requestId: 'test' });

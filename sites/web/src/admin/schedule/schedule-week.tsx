@@ -22,7 +22,10 @@ export const WEEK_PARAMETER = 'week';
 
 /**
  * The schedule's week, Monday to Sunday in Melbourne: its visits by day and by team — who, where,
- * which service, the arrival window and the status — each a link to its quote request. The week is
+ * which service, the arrival window and the status — each a link to its quote request. A visit of
+ * a regular clean no team could take ('Needs a time') holds no team's time, so it is listed under
+ * its day apart from the teams; a skipped one stays in its team's column, muted like a cancelled
+ * one, so staff see the customer is not expecting the team that day. The week is
  * in the address (?week=2026-11-30), so a reload or a shared link shows the same one. Visits name
  * customers, so a locked quote dashboard asks for its password here, and only here, first.
  */
@@ -81,10 +84,13 @@ function Week() {
   );
 }
 
-/** What the week holds, in one line: 'No visits this week.' or '5 visits: 4 booked, 1 cancelled.' */
+/**
+ * What the week holds, in one line: 'No visits this week.', '5 visits: 4 booked, 1 cancelled.' or
+ * '6 visits: 3 booked, 1 needs a time, 1 completed, 1 skipped.'
+ */
 export function weekSummary(visits: readonly ScheduledVisit[]): string {
   if (visits.length === 0) return 'No visits this week.';
-  const counts = (['booked', 'completed', 'cancelled'] as const)
+  const counts = (['booked', 'needs-time', 'completed', 'skipped', 'cancelled'] as const)
     .map((status) => ({ status, count: visits.filter((visit) => visit.status === status).length }))
     .filter(({ count }) => count > 0)
     .map(({ status, count }) => `${count} ${visitStatusLabel(status).toLowerCase()}`);
@@ -97,9 +103,18 @@ interface WeekTeam {
   name: string;
 }
 
+/** True for a visit of a regular clean no team could take: it names its series' team but holds none. */
+function needsTime(visit: ScheduledVisit): boolean {
+  return visit.status === 'needs-time';
+}
+
 /** The teams with visits in the week, by name ('Team 2' before 'Team 10'). */
 function teamsOf(visits: readonly ScheduledVisit[]): WeekTeam[] {
-  const byId = new Map(visits.map((visit) => [visit.teamId, { id: visit.teamId, name: visit.teamName }]));
+  const byId = new Map(
+    visits
+      .filter((visit) => !needsTime(visit))
+      .map((visit) => [visit.teamId, { id: visit.teamId, name: visit.teamName }]),
+  );
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name, 'en-AU', { numeric: true }));
 }
 
@@ -139,9 +154,14 @@ function WeekDays({ monday, visits }: { monday: string; visits: readonly Schedul
     byDay.set(day, [...(byDay.get(day) ?? []), visit]);
   }
   return (
-    <ol className="schedule-week__days" style={{ '--schedule-teams': teams.length } as CSSProperties}>
+    <ol
+      className="schedule-week__days"
+      style={{ '--schedule-teams': Math.max(teams.length, 1) } as CSSProperties}
+    >
       {weekDays(monday).map((day) => {
         const dayVisits = byDay.get(day) ?? [];
+        const unplaced = dayVisits.filter(needsTime);
+        const placed = dayVisits.filter((visit) => !needsTime(visit));
         return (
           <li key={day} className="schedule-day">
             <h3 className="schedule-day__name">{dayName(day)}</h3>
@@ -152,11 +172,22 @@ function WeekDays({ monday, visits }: { monday: string; visits: readonly Schedul
                 <TeamVisits
                   key={team.id}
                   team={team}
-                  visits={dayVisits.filter((visit) => visit.teamId === team.id)}
+                  visits={placed.filter((visit) => visit.teamId === team.id)}
                   clashes={clashes}
                 />
               ))
             )}
+            {unplaced.length > 0 ? (
+              // Below the teams' columns, across them: a row of its own, since no team holds these.
+              <div className="schedule-day__unplaced">
+                <h4>Needs a time</h4>
+                <ul className="schedule-day__visits">
+                  {unplaced.map((visit) => (
+                    <VisitEntry key={visit.id} visit={visit} clashesWith={undefined} />
+                  ))}
+                </ul>
+              </div>
+            ) : null}
           </li>
         );
       })}
@@ -202,7 +233,12 @@ function VisitEntry({ visit, clashesWith }: { visit: ScheduledVisit; clashesWith
         {[visit.suburb, serviceLabel(visit.service)].filter(Boolean).join(' · ')}
       </p>
       <p>
-        <span className={`visit-status visit-status--${visit.status}`}>{visitStatusLabel(visit.status)}</span>
+        <span className={`visit-status visit-status--${visit.status}`}>{visitStatusLabel(visit.status)}</span>{' '}
+        {visit.kind === 're-clean' ? (
+          <span className="schedule-visit__kind">Re-clean</span>
+        ) : visit.seriesId ? (
+          <span className="schedule-visit__kind">Regular clean</span>
+        ) : null}
       </p>
       {clashesWith ? (
         <p className="schedule-visit__clash">
