@@ -61,6 +61,7 @@ export const Booked: Story = {
 /** One visit skipped, one moved, one needing a time (no team free): the others as booked. */
 export const SkippedMovedAndNeedingATime: Story = {
   args: page('withExceptions'),
+  globals: { viewport: { value: 'desktop', isRotated: false } },
   play: async ({ canvasElement }) => {
     const view = within(canvasElement);
     const visits = within(view.getByRole('list', { name: 'Your visits' })).getAllByRole('listitem');
@@ -99,5 +100,19 @@ export const Ended: Story = {
     await expect(view.getAllByText('Cancelled')).toHaveLength(5);
     await expect(view.queryByRole('button', { name: 'End regular clean' })).toBeNull();
     await expect(view.getByRole('link', { name: business.phone })).toBeVisible();
+  },
+};
+
+/** On a 360 px phone: each visit's day, state and buttons wrap within the width; nothing scrolls sideways. */
+export const SkippedMovedAndNeedingATimeOnAPhone: Story = {
+  args: page('withExceptions'),
+  globals: { viewport: { value: 'phone360', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const view = within(canvasElement);
+    const visits = within(view.getByRole('list', { name: 'Your visits' })).getAllByRole('listitem');
+    await expect(visits[4]).toHaveTextContent('Needs a time');
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    const skip = within(visits[0] as HTMLElement).getByRole('button', { name: 'Skip this visit' });
+    await expect(skip.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
   },
 };

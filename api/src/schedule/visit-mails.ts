@@ -120,7 +120,8 @@ export function visitInviteFor(
 export function visitMails(context: VisitMailContext): OutboxMail[] {
   const { visit, previous, request, environment, thread } = context;
   const window = bookedWindowText(visit);
-  const service = serviceLabel(request.serviceType);
+  // A re-clean under the guarantee is named as such: the customer did not book another clean.
+  const service = visit.kind === 're-clean' ? 'Free re-clean' : serviceLabel(request.serviceType);
   const businessEmail = environment.BUSINESS_EMAIL ?? business.email;
   const invite = (method: 'REQUEST' | 'CANCEL') =>
     context.seriesInvite ?? inviteText(visit, request, environment, method);
@@ -155,7 +156,10 @@ export function visitMails(context: VisitMailContext): OutboxMail[] {
     case 'booked':
       return [
         {
-          ...toCustomer(VISIT_MAIL_KINDS.booked, `Your clean is booked: ${window}`),
+          ...toCustomer(
+            VISIT_MAIL_KINDS.booked,
+            `Your ${visit.kind === 're-clean' ? 're-clean' : 'clean'} is booked: ${window}`,
+          ),
           calendarInvite: invite('REQUEST'),
           ...body([
             hello,
