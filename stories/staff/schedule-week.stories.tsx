@@ -10,6 +10,7 @@ import {
   scheduleAnswer,
   scheduleSettingsAnswer,
   scheduleSettingsHistoryAnswer,
+  seriesWeek,
   storyWeek,
 } from './visit-fixtures.ts';
 
@@ -158,5 +159,52 @@ export const BusyOnAPhone: Story = {
     // Measured once the phone's width has reached the layout (the page before it may have been wide).
     await waitFor(() => expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth));
     await expect(visitEntry(page, 'Tom Nguyen').getByText('12:00–2:00 pm')).toBeVisible();
+  },
+};
+
+/**
+ * Regular cleans in the week: Priya's weekly visit marked 'Regular clean', Tom's that no team was
+ * free for under its day as 'Needs a time' (outside the teams' columns: it holds no team's time),
+ * Liam's skipped one muted in its team's column, Emma's free re-clean marked 'Re-clean'. Each opens
+ * its quote request.
+ */
+export const WithARegularClean: Story = {
+  parameters: { msw: { handlers: answers(seriesWeek) } },
+  globals: { viewport: { value: 'desktop', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const page = await weekOf(canvasElement);
+    await expect(page.getByRole('status')).toHaveTextContent(
+      '6 visits: 4 booked, 1 needs a time, 1 skipped.',
+    );
+    await expect(visitEntry(page, 'Priya Sharma').getByText('Regular clean')).toBeVisible();
+    const wednesday = within(
+      page.getByRole('heading', { name: 'Wednesday 2 December' }).closest('li') as HTMLElement,
+    );
+    const unplaced = wednesday.getByRole('heading', { level: 4, name: 'Needs a time' })
+      .parentElement as HTMLElement;
+    await expect(within(unplaced).getByRole('link', { name: 'Tom Nguyen' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/admin\?quote=[\w-]+$/),
+    );
+    await expect(visitEntry(page, 'Tom Nguyen').getByText('Needs a time')).toBeVisible();
+    // Below the teams' columns, not in Team 2's.
+    const teamTwo = wednesday.getByRole('heading', { level: 4, name: 'Team 2' }).parentElement as HTMLElement;
+    await expect(within(teamTwo).queryByRole('link', { name: 'Tom Nguyen' })).toBeNull();
+    await expect(unplaced.getBoundingClientRect().top).toBeGreaterThan(
+      teamTwo.getBoundingClientRect().bottom - 1,
+    );
+    await expect(visitEntry(page, 'Liam Walsh').getByText('Skipped')).toBeVisible();
+    await expect(visitEntry(page, 'Emma Wilson').getByText('Re-clean')).toBeVisible();
+  },
+};
+
+/** The same on a 360 px phone: the visit needing a time stacks under its day's teams. */
+export const WithARegularCleanOnAPhone: Story = {
+  parameters: { msw: { handlers: answers(seriesWeek) } },
+  globals: { viewport: { value: 'phone360', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const page = await weekOf(canvasElement);
+    await expect(visitEntry(page, 'Tom Nguyen').getByText('Needs a time')).toBeVisible();
+    await waitFor(() => expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth));
   },
 };

@@ -5,7 +5,12 @@ import type {
   ScheduleTeam,
 } from '../../sites/web/src/admin/lib/schedule-teams-query.ts';
 import { melbourneDayOf, melbourneInstant } from '../../sites/web/src/admin/lib/visit-times.ts';
-import type { OfferedSlots, QuoteVisit } from '../../sites/web/src/admin/quote-requests/visit-queries.ts';
+import type { QuoteSeries } from '../../sites/web/src/admin/quote-requests/series-queries.ts';
+import type {
+  OfferedSlots,
+  QuoteVisit,
+  QuoteVisitAnswer,
+} from '../../sites/web/src/admin/quote-requests/visit-queries.ts';
 import type {
   ScheduleAnswer,
   ScheduledVisit,
@@ -15,7 +20,8 @@ import { quoteOf, requests } from './quote-request-fixtures.ts';
 /*
  * Booked visits as GET /api/schedule, GET /api/contact/:id/visit and GET /api/contact/:id/slots
  * answer them, typed by the API's own answers, in the week of Monday 30 November 2026 (Melbourne
- * summer time, +11:00), for the inbox's customers: their links open their quote requests.
+ * summer time, +11:00), for the inbox's customers: their links open their quote requests. A
+ * regular clean and its exceptions are at the end.
  */
 
 /** The week the schedule's stories open at. */
@@ -140,3 +146,91 @@ export const sophieSlots: OfferedSlots = {
     return { ...window, label: `${label}, arrive ${time}` };
   }),
 };
+
+/*
+ * A regular clean: Priya's weekly clean, Tuesdays 10:00 am–12:00 pm on Team 1, from Tuesday
+ * 1 December 2026, with the exceptions staff meet — a visit skipped, one moved to another day and
+ * team, one no team was free for (Needs a time) — and the schedule's week with regular cleans in it.
+ */
+
+/** Priya's weekly clean, as GET /api/contact/:id/visit names it. */
+export const priyaSeries: QuoteSeries = {
+  id: 'series-priya',
+  frequency: 'weekly',
+  endsOn: null,
+  start: windowAt('2026-12-01', '10:00').start,
+  label: 'Weekly, Tuesdays 10:00 am–12:00 pm',
+  teamId: 'team-1',
+  teamName: 'Team 1',
+};
+
+/** A visit of Priya's weekly clean at its usual time on `day`, booked on Team 1 unless `changes` say otherwise. */
+function priyaWeekly(day: string, changes: Partial<ScheduledVisit> = {}): QuoteVisit {
+  return {
+    ...scheduledVisit('priya', day, '10:00', {
+      seriesId: priyaSeries.id,
+      occurrenceStart: windowAt(day, '10:00').start,
+    }),
+    invoice: null,
+    ...changes,
+  };
+}
+
+/** Priya's visits from Tuesday 1 December: one skipped, one moved, one needing a time, the rest booked. */
+export const priyaSeriesVisits: QuoteVisit[] = [
+  priyaWeekly('2026-12-01'),
+  priyaWeekly('2026-12-08', { status: 'skipped' }),
+  // Moved by staff from Tuesday 15 to Wednesday 16 December at 12:00, on Team 2.
+  priyaWeekly('2026-12-15', { ...windowAt('2026-12-16', '12:00'), teamId: 'team-2', teamName: 'Team 2' }),
+  // A closed day: no team holds it until staff choose a time.
+  priyaWeekly('2026-12-22', { status: 'needs-time' }),
+  priyaWeekly('2026-12-29'),
+  priyaWeekly('2027-01-05'),
+];
+
+/** GET /api/contact/:id/visit for Priya's weekly clean. */
+export const priyaSeriesAnswer: QuoteVisitAnswer = {
+  visit: priyaSeriesVisits[0] ?? null,
+  series: priyaSeries,
+  visits: priyaSeriesVisits,
+};
+
+/** The windows offered for Priya's 3-hour clean: Thursday 3 and Friday 4 December. */
+export const priyaSlots: OfferedSlots = {
+  durationMinutes: 180,
+  slots: [
+    ['2026-12-03', '10:00', 'Thu 3 Dec'],
+    ['2026-12-03', '13:00', 'Thu 3 Dec'],
+    ['2026-12-04', '08:00', 'Fri 4 Dec'],
+  ].map(([day, time, label]) => ({
+    ...windowAt(day as string, time as string),
+    label: `${label}, arrive ${time}`,
+  })),
+};
+
+/**
+ * A week with regular cleans: Priya's weekly clean on Tuesday, Tom's fortnightly one on Wednesday
+ * that no team was free for (it names Team 2, its series' team, but holds none of its time), Liam's
+ * skipped on Thursday, a free re-clean of Emma's on Friday, and one-offs.
+ */
+export const seriesWeek: ScheduledVisit[] = [
+  scheduledVisit('margaret', '2026-11-30', '08:00', team2),
+  scheduledVisit('priya', '2026-12-01', '10:00', {
+    seriesId: priyaSeries.id,
+    occurrenceStart: windowAt('2026-12-01', '10:00').start,
+  }),
+  scheduledVisit('sophie', '2026-12-02', '08:00'),
+  scheduledVisit('tom', '2026-12-02', '10:00', {
+    ...team2,
+    status: 'needs-time',
+    seriesId: 'series-tom',
+    occurrenceStart: windowAt('2026-12-02', '10:00').start,
+  }),
+  scheduledVisit('liam', '2026-12-03', '08:00', {
+    ...team2,
+    status: 'skipped',
+    seriesId: 'series-liam',
+    occurrenceStart: windowAt('2026-12-03', '08:00').start,
+  }),
+  scheduledVisit('emma', '2026-12-04', '12:00', { kind: 're-clean' }),
+];
