@@ -1,4 +1,3 @@
-import { business } from '@cleanquote/content';
 import { QUOTE_REMINDER_DAYS_BEFORE, type QuoteStatus } from '@cleanquote/quote-core/staff';
 import { and, eq, gte, inArray, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';

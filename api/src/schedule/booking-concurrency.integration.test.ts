@@ -41,7 +41,7 @@ async function twentyAcceptedCustomers(call: Call, database: Database) {
   for (const request of requests) {
     quotes.push(await insertSentQuote(database, request.id, { status: 'accepted', withMail: false }));
   }
-  const durationMinutes = await quotedDurationMinutes(database.db, quotes[0]!.id);
+  const durationMinutes = await quotedDurationMinutes(database.db, (quotes[0] as { id: string }).id);
   const { windows } = await offeredWindowsFor(database.db, { durationMinutes, now: new Date() });
   const window = windows[0];
   if (!window) throw new Error('no window is offered');

@@ -10,6 +10,12 @@ import { slotValue } from './window-labels.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** The value, which the test needs to be there. */
+function must<T>(value: T | undefined | null): T {
+  if (value === undefined || value === null) throw new Error('expected a value');
+  return value;
+}
+
 /** Monday 15 March 2027, 9:00 Melbourne (summer time): three weeks before daylight saving ends. */
 const MONDAY = melbourneWallClock('2027-03-15', 9 * 60);
 /** Tuesday 16 March 2027, 10:00: the first visit of the series. */
@@ -66,7 +72,7 @@ describe('a regular clean booked once', () => {
     expect(new Set(held.map((visit) => visit.seriesId)).size).toBe(1);
     expect(held.every((visit) => visit.status === 'booked' && visit.teamId)).toBe(true);
     // Across the change the instants are 24 × 7 hours apart plus the hour given back.
-    expect(held[3]!.start.getTime() - held[2]!.start.getTime()).toBe(7 * DAY + 60 * 60 * 1000);
+    expect(must(held[3]).start.getTime() - must(held[2]).start.getTime()).toBe(7 * DAY + 60 * 60 * 1000);
 
     const reminders = await desk.database.db
       .select({ sendAfter: outbox.sendAfter })
@@ -78,7 +84,7 @@ describe('a regular clean booked once', () => {
     );
 
     const detail = (await (await desk.staff(`/api/contact/${id}`)).json()) as { series: unknown };
-    expect(detail.series).toEqual({ id: held[0]!.seriesId, frequency: 'weekly', endsOn: null });
+    expect(detail.series).toEqual({ id: must(held[0]).seriesId, frequency: 'weekly', endsOn: null });
 
     const page = await desk.documentOf(await desk.app.request(`/quote/${token}`));
     expect(page.querySelector('#booking-heading')?.textContent).toBe(
@@ -119,8 +125,8 @@ describe('a regular clean booked once', () => {
   it('lets the customer skip one visit and move another without script; nothing else in the series moves', async () => {
     const { id, token } = await weeklyBooked();
     const before = await visitsOf(id);
-    const skipped = before[2]!;
-    const moved = before[4]!;
+    const skipped = must(before[2]);
+    const moved = must(before[4]);
 
     const skip = await desk.postForm(`/quote/${token}/visits/${skipped.id}/skip`, {});
     expect(skip.status).toBe(303);
@@ -183,7 +189,7 @@ describe('a regular clean booked once', () => {
     const { id } = await weeklyBooked();
     clock.set(melbourneWallClock('2027-03-24', 9 * 60));
     const [first] = await visitsOf(id);
-    const moved = await desk.staffJson(`/api/series/${first!.seriesId}`, 'PATCH', {
+    const moved = await desk.staffJson(`/api/series/${must(first).seriesId}`, 'PATCH', {
       start: melbourneWallClock('2027-03-26', 12 * 60).toISOString(),
     });
     expect(moved.status).toBe(200);
@@ -197,13 +203,41 @@ describe('a regular clean booked once', () => {
     expect(after.slice(2).every((visit) => visit.seriesId === answer.series.id)).toBe(true);
   });
 
+  it('offers a later visit its own time when staff move it (GET …/slots?visit=<id>)', async () => {
+    // One team working: the visit's own time is taken unless it is left out.
+    const settings = (await (await desk.staff('/api/schedule/settings')).json()) as {
+      teams: { id: string; name: string; active: boolean }[];
+    };
+    const oneTeam = settings.teams.map((team) => ({ ...team, active: team.id === 'team-1' }));
+    expect(
+      (await desk.staffJson('/api/schedule/settings', 'PUT', { ...settings, teams: oneTeam })).status,
+    ).toBe(200);
+    const { id } = await weeklyBooked();
+    const later = must((await visitsOf(id))[2]);
+    // Within the 60 days offered: 30 March at 10:00 is the visit's own time.
+    const own = slotValue(later.start);
+    const slots = async (query: string) =>
+      (
+        (await (await desk.staff(`/api/contact/${id}/slots${query}`)).json()) as {
+          slots: { start: string }[];
+        }
+      ).slots.map((slot) => slot.start);
+    expect(await slots(`?visit=${later.id}`)).toContain(later.start.toISOString());
+    expect(await slots('')).not.toContain(later.start.toISOString());
+    expect(own).toMatch(/^2027-03-30T10:00/);
+  });
+
   it('answers a bad end date with 400 naming endsOn, and an unknown series with 404', async () => {
     const { id } = await weeklyBooked();
     const [first] = await visitsOf(id);
-    const past = await desk.staffJson(`/api/series/${first!.seriesId}`, 'PATCH', { endsOn: '2026-01-01' });
+    const past = await desk.staffJson(`/api/series/${must(first).seriesId}`, 'PATCH', {
+      endsOn: '2026-01-01',
+    });
     expect(past.status).toBe(400);
     expect(((await past.json()) as { fields: Record<string, string> }).fields).toHaveProperty('endsOn');
-    const malformed = await desk.staffJson(`/api/series/${first!.seriesId}`, 'PATCH', { endsOn: '6 April' });
+    const malformed = await desk.staffJson(`/api/series/${must(first).seriesId}`, 'PATCH', {
+      endsOn: '6 April',
+    });
     expect(malformed.status).toBe(400);
     const unknown = await desk.staffJson('/api/series/nope', 'PATCH', { endsOn: '2027-05-01' });
     expect(unknown.status).toBe(404);
@@ -212,7 +246,7 @@ describe('a regular clean booked once', () => {
   it('skips one visit through PATCH /api/visits/:id status skipped; a one-off cannot be skipped', async () => {
     const { id } = await weeklyBooked();
     const [, second] = await visitsOf(id);
-    const skipped = await desk.staffJson(`/api/visits/${second!.id}`, 'PATCH', { status: 'skipped' });
+    const skipped = await desk.staffJson(`/api/visits/${must(second).id}`, 'PATCH', { status: 'skipped' });
     expect(skipped.status).toBe(200);
     expect(((await skipped.json()) as { status: string }).status).toBe('skipped');
     const oneOff = await desk.acceptedQuote({ durationMinutes: 180 });
@@ -221,7 +255,7 @@ describe('a regular clean booked once', () => {
     });
     expect(booked.status).toBe(303);
     const [visit] = await visitsOf(oneOff.id);
-    const refused = await desk.staffJson(`/api/visits/${visit!.id}`, 'PATCH', { status: 'skipped' });
+    const refused = await desk.staffJson(`/api/visits/${must(visit).id}`, 'PATCH', { status: 'skipped' });
     expect(refused.status).toBe(409);
   });
 
@@ -287,7 +321,7 @@ describe('the series extension job', () => {
       .select({ id: visitSeries.id })
       .from(visitSeries)
       .where(eq(visitSeries.quoteRequestId, id));
-    expect((await findSeries(desk.database.db, series!.id))?.heldUntil.getTime()).toBe(
+    expect((await findSeries(desk.database.db, must(series).id))?.heldUntil.getTime()).toBe(
       melbourneWallClock('2027-06-22', 10 * 60).getTime(),
     );
   });

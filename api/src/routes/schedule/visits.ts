@@ -1,5 +1,6 @@
 import { scheduleQuery, seriesChange, visitBooking, visitChange } from '@cleanquote/quote-core/staff';
 import { type Context, Hono } from 'hono';
+import { z } from 'zod';
 import { type AuthEnv, requireAdmin } from '../../auth/middleware.ts';
 import { type Clock, systemClock } from '../../jobs/clock.ts';
 import { jsonBody } from '../../lib/json-body.ts';
@@ -41,6 +42,9 @@ import { windowLabel } from '../../schedule/window-labels.ts';
 import { readVisitInvoices, type VisitInvoice } from '../../xero/sync-queue.ts';
 
 const byId = pathParams('id');
+
+/** GET /api/contact/:id/slots?visit=<id>: the times that visit of the request can move to. */
+const slotsQuery = z.object({ visit: z.string().min(1).max(100).optional() });
 
 function noRequest(c: Context<AuthEnv>) {
   return c.json({ error: 'No quote request with that id.', requestId: c.var.requestId }, 404);
@@ -108,11 +112,15 @@ export function scheduleRoutes(clock: Clock = systemClock) {
 export function quoteRequestVisitRoutes(clock: Clock = systemClock) {
   return new Hono<AuthEnv>()
     .use(requireAdmin)
-    .get('/:id/slots', byId, async (c) => {
+    .get('/:id/slots', byId, validQuery(slotsQuery), async (c) => {
       const { db } = c.var.database;
       const request = await findBookableRequest(db, c.req.valid('param').id);
       if (!request) return noRequest(c);
-      const booked = await currentVisitOf(db, request.id);
+      // The visit being moved (one of a regular clean's, say), else the request's next booked one:
+      // its own time does not count against the times it can move to.
+      const chosen = c.req.valid('query').visit;
+      const named = chosen ? await findVisit(db, chosen) : undefined;
+      const booked = named?.quoteRequestId === request.id ? named : await currentVisitOf(db, request.id);
       const durationMinutes =
         booked?.status === 'booked' ? booked.durationMinutes : await requestDurationMinutes(db, request);
       const { windows } = await offeredWindowsFor(db, {

@@ -72,10 +72,16 @@ export function quoteVisitQuery(quoteId: string) {
 }
 
 /** The windows offered for a request's clean, read afresh each time a form opens (they change by the minute). */
-export function offeredSlotsQuery(quoteId: string) {
+export function offeredSlotsQuery(quoteId: string, visitId?: string) {
   return queryOptions({
-    queryKey: [...quotesKey, 'detail', quoteId, 'slots'] as const,
-    queryFn: () => answer(staffApi.contact[':id'].slots.$get({ param: { id: quoteId } })),
+    queryKey: [...quotesKey, 'detail', quoteId, 'slots', visitId ?? null] as const,
+    queryFn: () =>
+      answer(
+        staffApi.contact[':id'].slots.$get({
+          param: { id: quoteId },
+          query: visitId ? { visit: visitId } : {},
+        }),
+      ),
     staleTime: 0,
     meta: { errorTitle: 'Times Unavailable', errorFallback: 'The times offered could not be loaded.' },
   });

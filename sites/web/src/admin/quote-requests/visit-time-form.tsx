@@ -87,16 +87,19 @@ export interface TimeFormPurpose {
 export function TimeForm({
   quoteId,
   purpose,
+  movingVisitId,
   onClose,
 }: {
   quoteId: string;
   purpose: TimeFormPurpose;
+  /** The visit being moved: its own time is offered too. */
+  movingVisitId?: string | undefined;
   /** Called once the time is placed, or on 'Cancel'. */
   onClose: () => void;
 }) {
   const ids = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const offered = useQuery(offeredSlotsQuery(quoteId));
+  const offered = useQuery(offeredSlotsQuery(quoteId, movingVisitId));
   const teams = useScheduleTeams();
   const [pending, setPending] = useState(false);
   // A double press sends once: the second comes before React shows the first as pending.
@@ -382,5 +385,5 @@ export function VisitTimeForm({
       ? { title: 'Visit not moved', fallback: 'The visit could not be moved. Please try again.' }
       : { title: 'Visit not booked', fallback: 'The visit could not be booked. Please try again.' },
   };
-  return <TimeForm quoteId={quoteId} purpose={purpose} onClose={onClose} />;
+  return <TimeForm quoteId={quoteId} purpose={purpose} movingVisitId={moving?.id} onClose={onClose} />;
 }
