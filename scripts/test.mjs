@@ -1,5 +1,5 @@
-// `npm test`: everything CI checks, each step announced: lint and format, types, unit and integration
-// tests (Vitest's two projects, together), the production build, every story as a test (rendered in
+// `npm test`: everything CI checks, each step announced: lint and format, types (beside the next
+// step), unit and integration tests (Vitest's two projects, together), the production build, every story as a test (rendered in
 // chromium, play function run, axe checked), end-to-end tests in Debian chromium (Playwright), and the
 // Storybook build, which runs beside the story and end-to-end tests (it only bundles; its result is
 // checked when it is done). Stops at the first failing step with its exit code, and prints each step's
@@ -29,10 +29,22 @@ const storybookEnv = { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' };
 
 installDependencies();
 await timed('Lint and format (biome ci)', () => pnpm(['exec', 'biome', 'ci', '.']));
-await timed('Type check (tsc -b: server, browser and Node-side projects)', () => pnpm(['exec', 'tsc', '-b']));
+// The type check is one thread: it runs beside the Vitest step, whose workers keep the other core
+// busy, and is awaited (and its output shown) once the tests are done.
+step('Type check (tsc -b: server, browser and Node-side projects), beside the unit and integration tests');
+const typeCheck = pnpmInBackground(['exec', 'tsc', '-b']);
 await timed('Unit and integration tests (vitest, projects unit and integration)', () =>
   pnpm(['exec', 'vitest', 'run']),
 );
+await timed('Type check (what it took beyond the tests it ran beside)', async () => {
+  const { code, output, ms } = await typeCheck;
+  if (output.trim()) console.log(output);
+  record('Type check (on its own clock, beside the unit and integration tests)', ms);
+  if (code !== 0) {
+    console.error(`\n✖ the type check failed (exit ${code})`);
+    process.exit(code);
+  }
+});
 await timed('Production build (site, partner embed, partner demo)', () =>
   pnpm([
     '--filter',
