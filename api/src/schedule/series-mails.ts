@@ -4,7 +4,15 @@ import type { OutboxMail } from '../mail/outbox.ts';
 import { firstName, serviceLabel } from '../priced-quotes/quote-answer-mails.ts';
 import { seriesInvite } from './series-invite.ts';
 import { seriesLabel, seriesPhrase } from './series-rule.ts';
-import { body, changeParagraph, durationText, signature, type VisitMailContext } from './visit-mails.ts';
+import {
+  body,
+  businessMail,
+  changeParagraph,
+  customerMailHead,
+  durationText,
+  signature,
+  type VisitMailContext,
+} from './visit-mails.ts';
 import type { Visit } from './visits.ts';
 import { bookedWindowText, longDay } from './window-labels.ts';
 
@@ -103,37 +111,16 @@ function occurrenceLines(occurrences: readonly Visit[]): string {
  * series' invite as it now stands) and to the business.
  */
 export function seriesMails(input: SeriesMailInput): OutboxMail[] {
-  const { series, request, environment, thread } = input;
+  const { series, request } = input;
   const label = labelOf(series);
   const service = serviceLabel(request.serviceType);
-  const businessEmail = environment.BUSINESS_EMAIL ?? business.email;
   const changed = input.changed ?? [];
   const toCustomer = (kind: string, fallbackSubject: string) => ({
-    kind,
-    from: environment.MAIL_FROM,
-    to: { name: request.name, address: request.email },
-    replyTo: businessEmail,
-    subject: thread
-      ? /^re:/i.test(thread.subject)
-        ? thread.subject
-        : `Re: ${thread.subject}`
-      : fallbackSubject,
-    headers: thread ? { 'In-Reply-To': thread.messageId, References: thread.messageId } : undefined,
-    secretUntilSent: input.pageUrl,
+    ...customerMailHead(input, kind, fallbackSubject),
     calendarInvite: seriesInviteText(input),
   });
-  const toBusiness = (kind: string, subject: string, lines: string[]): OutboxMail => ({
-    kind,
-    from: environment.MAIL_FROM,
-    to: businessEmail,
-    replyTo: { name: request.name, address: request.email },
-    subject,
-    ...body([
-      ...lines,
-      `Customer: ${request.name}\nEmail: ${request.email}\nPhone: ${request.phone}\nAddress: ${request.address}`,
-      `Open the request: ${environment.PUBLIC_URL}/admin?quote=${encodeURIComponent(request.id)}`,
-    ]),
-  });
+  const toBusiness = (kind: string, subject: string, lines: string[]) =>
+    businessMail(input, kind, subject, lines);
   const hello = `Hi ${firstName(request.name)},`;
   const reference = `Reference: ${request.reference}`;
   const changedList = changed.map((visit) => `- ${bookedWindowText(visit)}`).join('\n');

@@ -100,6 +100,50 @@ function inviteText(
   });
 }
 
+/** Who a visit's mail to the customer is from and to, threaded under their quote's mail. */
+export function customerMailHead(
+  context: Pick<VisitMailContext, 'request' | 'environment' | 'thread' | 'pageUrl'>,
+  kind: string,
+  fallbackSubject: string,
+) {
+  const { request, environment, thread } = context;
+  return {
+    kind,
+    from: environment.MAIL_FROM,
+    to: { name: request.name, address: request.email },
+    replyTo: environment.BUSINESS_EMAIL ?? business.email,
+    subject: thread
+      ? /^re:/i.test(thread.subject)
+        ? thread.subject
+        : `Re: ${thread.subject}`
+      : fallbackSubject,
+    headers: thread ? { 'In-Reply-To': thread.messageId, References: thread.messageId } : undefined,
+    secretUntilSent: context.pageUrl,
+  };
+}
+
+/** A mail to the business about a visit: `lines`, then the customer's details and the request's link. */
+export function businessMail(
+  context: Pick<VisitMailContext, 'request' | 'environment'>,
+  kind: string,
+  subject: string,
+  lines: string[],
+): OutboxMail {
+  const { request, environment } = context;
+  return {
+    kind,
+    from: environment.MAIL_FROM,
+    to: environment.BUSINESS_EMAIL ?? business.email,
+    replyTo: { name: request.name, address: request.email },
+    subject,
+    ...body([
+      ...lines,
+      `Customer: ${request.name}\nEmail: ${request.email}\nPhone: ${request.phone}\nAddress: ${request.address}`,
+      `Open the request: ${environment.PUBLIC_URL}/admin?quote=${encodeURIComponent(request.id)}`,
+    ]),
+  };
+}
+
 /**
  * The visit's invite as it stands, as its latest mail carried it: a booked visit's REQUEST, a
  * cancelled one's CANCEL (same UID, its SEQUENCE).
@@ -118,38 +162,16 @@ export function visitInviteFor(
  * business, naming the reference, the customer and the window.
  */
 export function visitMails(context: VisitMailContext): OutboxMail[] {
-  const { visit, previous, request, environment, thread } = context;
+  const { visit, previous, request, environment } = context;
   const window = bookedWindowText(visit);
   // A re-clean under the guarantee is named as such: the customer did not book another clean.
   const service = visit.kind === 're-clean' ? 'Free re-clean' : serviceLabel(request.serviceType);
-  const businessEmail = environment.BUSINESS_EMAIL ?? business.email;
   const invite = (method: 'REQUEST' | 'CANCEL') =>
     context.seriesInvite ?? inviteText(visit, request, environment, method);
-  const toCustomer = (kind: string, fallbackSubject: string) => ({
-    kind,
-    from: environment.MAIL_FROM,
-    to: { name: request.name, address: request.email },
-    replyTo: businessEmail,
-    subject: thread
-      ? /^re:/i.test(thread.subject)
-        ? thread.subject
-        : `Re: ${thread.subject}`
-      : fallbackSubject,
-    headers: thread ? { 'In-Reply-To': thread.messageId, References: thread.messageId } : undefined,
-    secretUntilSent: context.pageUrl,
-  });
-  const toBusiness = (kind: string, subject: string, lines: string[]): OutboxMail => ({
-    kind,
-    from: environment.MAIL_FROM,
-    to: businessEmail,
-    replyTo: { name: request.name, address: request.email },
-    subject,
-    ...body([
-      ...lines,
-      `Customer: ${request.name}\nEmail: ${request.email}\nPhone: ${request.phone}\nAddress: ${request.address}`,
-      `Open the request: ${environment.PUBLIC_URL}/admin?quote=${encodeURIComponent(request.id)}`,
-    ]),
-  });
+  const toCustomer = (kind: string, fallbackSubject: string) =>
+    customerMailHead(context, kind, fallbackSubject);
+  const toBusiness = (kind: string, subject: string, lines: string[]) =>
+    businessMail(context, kind, subject, lines);
   const hello = `Hi ${firstName(request.name)},`;
   const reference = `Reference: ${request.reference}`;
   switch (context.event) {
