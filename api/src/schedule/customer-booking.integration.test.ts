@@ -1,83 +1,31 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { Window } from 'happy-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../app.ts';
-import { type Database, openDatabase } from '../db/database.ts';
 import { outbox, visits } from '../db/schema.ts';
-import { parseEnvironment } from '../env.ts';
-import type { Clock } from '../jobs/clock.ts';
-import { createLogger } from '../lib/logger.ts';
-import type { MailDeliveryWorker } from '../mail/delivery.ts';
 import type { QuoteDetail } from '../quote-requests/quote-view.ts';
+import { BOOKING_DESK, type BookingDesk, SetClock, startBookingDesk } from '../test-support/booking-desk.ts';
 import { sendQuoteAsStaff } from '../test-support/priced-quotes.ts';
 import { validQuoteRequests } from '../test-support/quote-requests.ts';
-import { createTestAdmin, signIn } from '../test-support/sign-in.ts';
-import { decodeHeader, type ReceivedMail, startSmtpTestServer } from '../test-support/smtp-test-server.ts';
-import { startTestMailDelivery } from '../test-support/test-mail.ts';
+import { decodeHeader, type ReceivedMail } from '../test-support/smtp-test-server.ts';
 import { cutOffMessage, SLOT_TAKEN_MESSAGE } from './booking-section.tsx';
 import { bookedWindowText } from './window-labels.ts';
 
-const PUBLIC_URL = 'https://clean.example';
-const MAIL_FROM = 'Sparkle Clean <quotes@sparkleclean.example>';
-const BUSINESS_EMAIL = 'office@sparkleclean.example';
-const CUSTOMER = {
-  name: 'Priya Shah',
-  email: 'priya@example.com',
-  phone: '0491 570 158',
-  address: '12 Chapel St, South Yarra, VIC',
-};
+const { businessEmail: BUSINESS_EMAIL, customer: CUSTOMER } = BOOKING_DESK;
 
-/** The real time, moved forward by hand (the cut-off tests go to the hours before a visit). */
-class ShiftedClock implements Clock {
-  shiftMs = 0;
-  now(): Date {
-    return new Date(Date.now() + this.shiftMs);
-  }
-}
-
-let directory: string;
-let database: Database;
-let app: ReturnType<typeof createApp>;
-let clock: ShiftedClock;
-let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
-let worker: MailDeliveryWorker;
-let cookie: string;
-const windows: Window[] = [];
+let clock: SetClock;
+let desk: BookingDesk;
+let app: BookingDesk['app'];
+let database: BookingDesk['database'];
+let smtp: BookingDesk['smtp'];
 
 beforeEach(async () => {
-  smtp = await startSmtpTestServer();
-  directory = mkdtempSync(join(tmpdir(), 'cleanquote-booking-'));
-  const environment = parseEnvironment({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL,
-    DATABASE_URL: `file:${join(directory, 'test.db')}`,
-    SMTP_URL: smtp.url,
-    MAIL_FROM,
-    BUSINESS_EMAIL,
-  });
-  database = await openDatabase({ url: environment.DATABASE_URL });
-  clock = new ShiftedClock();
-  app = createApp({ environment, database, logger: createLogger('silent'), clock });
-  worker = startTestMailDelivery(database, { smtpUrl: smtp.url, from: MAIL_FROM });
-  await createTestAdmin(database);
-  cookie = await signIn(app);
+  clock = new SetClock(new Date());
+  desk = await startBookingDesk({ clock });
+  ({ app, database, smtp } = desk);
 });
 
-afterEach(async () => {
-  await worker.stop();
-  await smtp.close();
-  database.close();
-  rmSync(directory, { recursive: true, force: true });
-  for (const window of windows.splice(0)) await window.happyDOM.close();
-});
+afterEach(() => desk.close());
 
-function staff(path: string, init: RequestInit = {}) {
-  return app.request(path, { ...init, headers: { Cookie: cookie, ...init.headers } });
-}
+const staff = (path: string, init: RequestInit = {}) => desk.staff(path, init);
 
 /** A request from the wizard, priced and sent by staff, accepted by the customer: its id and link. */
 async function acceptedQuote(): Promise<{ id: string; token: string }> {
@@ -97,23 +45,10 @@ async function acceptedQuote(): Promise<{ id: string; token: string }> {
 }
 
 /** A form of the customer's page, posted as their browser does under its no-referrer policy. */
-function post(token: string, form: string, fields: Record<string, string>) {
-  return app.request(`/quote/${token}/${form}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: 'null',
-      'Sec-Fetch-Site': 'same-origin',
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const post = (token: string, form: string, fields: Record<string, string>) =>
+  desk.postForm(`/quote/${token}/${form}`, fields);
 
-async function documentOf(response: Response) {
-  const window = new Window({ url: PUBLIC_URL });
-  windows.push(window);
-  return new window.DOMParser().parseFromString(await response.text(), 'text/html');
-}
+const documentOf = (response: Response) => desk.documentOf(response);
 
 async function page(token: string) {
   const response = await app.request(`/quote/${token}`);
@@ -301,7 +236,7 @@ describe('booking on the quote page', () => {
     const [slot] = offeredSlots(await page(token), 'book');
     expect((await post(token, 'book', { slot: slot ?? '' })).status).toBe(303);
     // Three hours before the window starts.
-    clock.shiftMs = new Date(slot ?? '').getTime() - 3 * 3_600_000 - Date.now();
+    clock.set(new Date(new Date(slot ?? '').getTime() - 3 * 3_600_000));
     const document = await page(token);
     expect(document.body.textContent).toContain(cutOffMessage(4));
     expect(document.querySelector('form[action$="/cancel"]')).toBeNull();
