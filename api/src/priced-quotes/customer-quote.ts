@@ -4,7 +4,7 @@ import {
   type QuoteFrequency,
   type QuoteLine,
 } from '@cleanquote/quote-core/staff';
-import { and, desc, eq, gte, inArray, isNotNull, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Database, Db } from '../db/database.ts';
 import { outbox, pricedQuotes, quoteLinks, quoteRequests } from '../db/schema.ts';
@@ -15,7 +15,7 @@ import { caseManagerMailSettings } from '../quote-requests/case-manager-updates.
 import { type Actor, appendHistory } from '../quote-requests/history.ts';
 import { moveQuote } from '../quote-requests/pipeline.ts';
 import { queueQuoteStatusSync } from '../xero/sync-queue.ts';
-import { type AnswerMailContext, answerMails } from './quote-answer-mails.ts';
+import { type AnswerMailContext, answerMails, requestWishes } from './quote-answer-mails.ts';
 import { isQuoteToken, newQuoteToken, QUOTE_PAGE_PATH, quoteLink, quoteTokenHash } from './quote-link.ts';
 
 /** The statuses in which a sent version still waits for the customer's answer. */
@@ -329,6 +329,7 @@ export function answerQuote(
         kind: 'quote',
         text: `Accepted online by ${answer.name}`,
       });
+      await discardLaterDrafts(tx, quote, actor, at);
       await moveQuote(tx, request.id, 'won', actor, at, caseManagerMailSettings(environment));
       await queueQuoteStatusSync(
         tx,
@@ -356,9 +357,49 @@ export function answerQuote(
       at,
       environment,
       thread: await quoteMailThread(tx, quote.version.mailId),
+      wishes: await wishesOf(tx, request.id),
       pageUrl: `${environment.PUBLIC_URL}${QUOTE_PAGE_PATH}/${token}${latest ? '/latest' : ''}`,
     };
     await enqueueMails(tx, answerMails(context));
     return 'answered';
   });
+}
+
+/**
+ * Once a version is accepted the quote is settled, so a later draft staff were preparing can never
+ * be sent: it is deleted, and the history says so, in the acceptance's own write. The request then
+ * reads as the accepted version everywhere (its latest version is the accepted one).
+ */
+async function discardLaterDrafts(
+  tx: WriteTransaction,
+  quote: CustomerQuote,
+  actor: Actor,
+  at: Date,
+): Promise<void> {
+  const accepted = quote.version.version;
+  const drafts = await tx
+    .delete(pricedQuotes)
+    .where(
+      and(
+        eq(pricedQuotes.quoteId, quote.request.id),
+        gt(pricedQuotes.version, accepted),
+        eq(pricedQuotes.status, 'draft'),
+      ),
+    )
+    .returning({ version: pricedQuotes.version });
+  for (const draft of drafts.sort((a, b) => a.version - b.version)) {
+    await appendHistory(tx, quote.request.id, actor, at, {
+      kind: 'quote',
+      text: `Draft of version ${draft.version} discarded: version ${accepted} was accepted`,
+    });
+  }
+}
+
+/** The request's timing and special requests, as the business's mails about its quote name them. */
+async function wishesOf(tx: Reader, requestId: string): Promise<ReturnType<typeof requestWishes>> {
+  const [row] = await tx
+    .select({ details: quoteRequests.details })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.id, requestId));
+  return requestWishes(row?.details);
 }

@@ -1,5 +1,5 @@
 import { business } from '@cleanquote/content';
-import { SERVICE_LABELS, type ServiceType } from '@cleanquote/quote-core';
+import { SERVICE_LABELS, type ServiceType, URGENCY_OPTIONS } from '@cleanquote/quote-core';
 import { formatAud, perVisitText } from '@cleanquote/quote-core/staff';
 import type { Environment } from '../env.ts';
 import { paragraphsMailHtml } from '../mail/mail-html.tsx';
@@ -40,6 +40,34 @@ export interface AnswerMailContext {
    * it, and its stored copy drops the link once sent (the link is the quote's only key).
    */
   pageUrl?: string | undefined;
+  /** When the customer wants the clean and what they asked for: the business plans the visit from them. */
+  wishes?: RequestWishes | undefined;
+}
+
+/** What the customer asked of the visit, in their words. */
+export interface RequestWishes {
+  /** 'This week (within 7 days)'; undefined when the request did not say. */
+  timing: string | undefined;
+  /** What they typed as special requests; undefined for none. */
+  specialRequests: string | undefined;
+}
+
+/** The timing and special requests of a request's stored answers (anything else in them is ignored). */
+export function requestWishes(details: unknown): RequestWishes {
+  const answers = (typeof details === 'object' && details !== null ? details : {}) as Record<string, unknown>;
+  const urgency = typeof answers.urgency === 'string' ? answers.urgency : undefined;
+  const option = URGENCY_OPTIONS.find((each) => each.id === urgency);
+  const special = typeof answers.specialRequests === 'string' ? answers.specialRequests.trim() : '';
+  return {
+    timing: option ? `${option.label}${option.description ? ` (${option.description})` : ''}` : urgency,
+    specialRequests: special === '' ? undefined : special,
+  };
+}
+
+/** The timing and special requests as the business's mail lists them ('None' where nothing was asked). */
+function wishLines(wishes: RequestWishes | undefined): string[] {
+  if (!wishes) return [];
+  return [`Timing: ${wishes.timing ?? 'Not given'}\nSpecial requests: ${wishes.specialRequests ?? 'None'}`];
 }
 
 /** A mail body from paragraphs: plain text, and HTML with a paragraph each. */
@@ -109,6 +137,7 @@ export function answerMails({
   environment,
   thread,
   pageUrl,
+  wishes,
 }: AnswerMailContext): OutboxMail[] {
   const { request, version } = quote;
   const gst = environment.GST_REGISTERED;
@@ -135,7 +164,11 @@ export function answerMails({
         `Questions in the meantime? Call us on ${business.phone} or reply to this email.`,
         signature,
       ]);
-      const notification = body([`${answer.name} accepted ${name} online on ${day}: ${total}.`, ...details]);
+      const notification = body([
+        `${answer.name} accepted ${name} online on ${day}: ${total}.`,
+        ...wishLines(wishes),
+        ...details,
+      ]);
       return [
         {
           kind: QUOTE_ANSWER_MAIL_KINDS.acceptedConfirmation,

@@ -104,11 +104,11 @@ afterEach(async () => {
 });
 
 /** Submits the customer's request through the wizard's route; its id once its two mails arrived. */
-async function submitRequest(): Promise<string> {
+async function submitRequest(answers: Record<string, string> = {}): Promise<string> {
   const submitted = await app.request('/api/service-form', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...validQuoteRequests.endOfLeaseWithCarpet, ...CUSTOMER }),
+    body: JSON.stringify({ ...validQuoteRequests.endOfLeaseWithCarpet, ...CUSTOMER, ...answers }),
   });
   expect(submitted.status).toBe(201);
   await vi.waitFor(() => expect(smtp.received).toHaveLength(2), { timeout: 5_000 });
@@ -627,6 +627,66 @@ describe('an updated quote', () => {
     // Answering again, from either link, changes nothing.
     expect((await answer(second.token, 'decline', {})).status).toBe(303);
     expect((await detail(id)).status).toBe('won');
+  });
+});
+
+describe('a version accepted while the next is drafted', () => {
+  it('discards the draft in the same write: the request reads as the accepted version, the history says so', async () => {
+    const id = await submitRequest();
+    const token = await sendQuote(id);
+    // Staff start version 2 while the customer still has version 1.
+    const drafted = await staff(`/api/contact/${id}/quote`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        lines: [{ description: 'End of Lease Cleaning', quantity: 1, unitPriceCents: 40_000 }],
+      }),
+    });
+    expect(await drafted.json()).toMatchObject({ version: 2, status: 'draft' });
+
+    expect((await answer(token, 'accept', { name: 'Priya Shah', accept: 'yes' })).status).toBe(303);
+
+    const after = await detail(id);
+    expect(after.status).toBe('won');
+    expect(after.quoteStatus).toBe('accepted');
+    expect(await quoteHistory(id)).toEqual([
+      QUOTE_SENT,
+      'Accepted online by Priya Shah',
+      'Draft of version 2 discarded: version 1 was accepted',
+    ]);
+    const quote = (await (await staff(`/api/contact/${id}/quote`)).json()) as {
+      version: number;
+      status: string;
+      versions: { version: number; status: string }[];
+    };
+    expect(quote).toMatchObject({ version: 1, status: 'accepted' });
+    expect(quote.versions.map((each) => [each.version, each.status])).toEqual([[1, 'accepted']]);
+    // The accepted quote no longer changes: no new draft can be made beside it.
+    const again = await staff(`/api/contact/${id}/quote`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        lines: [{ description: 'End of Lease Cleaning', quantity: 1, unitPriceCents: 1 }],
+      }),
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it("tells the business the request's timing and special requests when the quote is accepted", async () => {
+    const id = await submitRequest({ urgency: 'urgent-today', specialRequests: 'The cat stays inside.' });
+    const token = await sendQuote(id);
+    expect((await answer(token, 'accept', { name: 'Priya Shah', accept: 'yes' })).status).toBe(303);
+    const notification = await vi.waitFor(
+      () => {
+        const mail = smtp.received.find((each) => header(each, 'subject').includes('accepted by Priya Shah'));
+        if (!mail) throw new Error('no notification yet');
+        return mail;
+      },
+      { timeout: 5_000 },
+    );
+    expect(notification.text).toContain('Timing: Urgent (Today/Tomorrow)');
+    expect(notification.text).toContain('Special requests: The cat stays inside.');
+    expect(notification.html).toContain('The cat stays inside.');
   });
 });
 

@@ -11,6 +11,7 @@ import {
   reviseQuote,
   sendPricedQuote,
 } from '../../priced-quotes/priced-quote-store.ts';
+import { previewPricedQuote } from '../../priced-quotes/quote-preview.ts';
 import { caseManagerMailSettings } from '../../quote-requests/case-manager-updates.ts';
 import { actorOf } from '../../quote-requests/history.ts';
 import { linkNextPage } from '../../quote-requests/list-query.ts';
@@ -62,8 +63,9 @@ function refused(c: Context<AuthEnv>, refusal: QuoteRefusal) {
  * - GET /:id — one quote with its answers in words, history, other quotes of a returning customer
  *   and the reply draft.
  * - POST /:id/status, /:id/notes, /:id/reply — the pipeline, notes, and replies through the outbox.
- * - POST, PUT, GET /:id/quote and POST /:id/quote/send — the request's priced quote: draft version 1,
- *   change the draft (or, once sent, draft the next version), read it with its versions, send it.
+ * - POST, PUT, GET /:id/quote, GET /:id/quote/preview and POST /:id/quote/send — the request's priced
+ *   quote: draft version 1, change the draft (or, once sent, draft the next version), read it with its
+ *   versions, preview the draft as the customer would get it (page and mail; no link made), send it.
  *   Each version has `durationMinutes`, the visit's length: sent beside the lines, else the price
  *   list's estimate; and `frequency` (`once` unless sent), a regular clean taking the price list's
  *   discount off its subtotal, so its `totalCents` is per visit.
@@ -156,6 +158,17 @@ export const quoteRequestRoutes = new Hono<AuthEnv>()
     const quote = await readPricedQuote(database.db, c.req.valid('param').id, environment.GST_REGISTERED);
     if (typeof quote === 'string') return refused(c, quote);
     return c.json(quote, 200);
+  })
+  // 200 {page, mail: {subject, text, html}}: the draft as the customer would get it; nothing is stored.
+  .get('/:id/quote/preview', byId, async (c) => {
+    const { database, environment } = c.var;
+    const preview = await previewPricedQuote(database.db, c.req.valid('param').id, {
+      publicUrl: environment.PUBLIC_URL,
+      gstRegistered: environment.GST_REGISTERED,
+      now: new Date(),
+    });
+    if (typeof preview === 'string') return refused(c, preview);
+    return c.json(preview, 200);
   })
   // 200 {version, status, validUntil}: the mail is queued, the delivery worker sends it.
   .post('/:id/quote/send', byId, async (c) => {
