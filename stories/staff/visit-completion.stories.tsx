@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
-import type { QuoteVisit } from '../../sites/web/src/admin/quote-requests/visit-queries.ts';
+import type { QuoteVisit } from '../../sites/web/src/admin/lib/visit-queries.ts';
 import {
   quoteRequestAnswers,
   quoteRequestsAt,

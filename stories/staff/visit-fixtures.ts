@@ -4,13 +4,13 @@ import type {
   ScheduleSettingsAnswer,
   ScheduleTeam,
 } from '../../sites/web/src/admin/lib/schedule-teams-query.ts';
-import { melbourneDayOf, melbourneInstant } from '../../sites/web/src/admin/lib/visit-times.ts';
-import type { QuoteSeries } from '../../sites/web/src/admin/quote-requests/series-queries.ts';
 import type {
   OfferedSlots,
   QuoteVisit,
   QuoteVisitAnswer,
-} from '../../sites/web/src/admin/quote-requests/visit-queries.ts';
+} from '../../sites/web/src/admin/lib/visit-queries.ts';
+import { melbourneDayOf, melbourneInstant } from '../../sites/web/src/admin/lib/visit-times.ts';
+import type { QuoteSeries } from '../../sites/web/src/admin/quote-requests/series-queries.ts';
 import type {
   ScheduleAnswer,
   ScheduledVisit,

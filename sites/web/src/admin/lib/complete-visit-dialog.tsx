@@ -1,10 +1,10 @@
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { showToast } from '../../state/site-state.ts';
-import { reportFormFailure } from '../lib/query-client.ts';
-import { StaffApiError } from '../lib/staff-api.ts';
-import { bookedWindowText, melbourneInstant } from '../lib/visit-times.ts';
+import { reportFormFailure } from './query-client.ts';
+import { StaffApiError } from './staff-api.ts';
 import { type QuoteVisit, useChangeVisit } from './visit-queries.ts';
+import { bookedWindowText, melbourneInstant } from './visit-times.ts';
 
 /**
  * 'Mark as completed' asks to confirm, with an optional 'Finished at' (Melbourne date and time) for
@@ -12,7 +12,16 @@ import { type QuoteVisit, useChangeVisit } from './visit-queries.ts';
  * completion mail (the amount due and the re-clean offer) and, with quotes going to Xero, the
  * invoice is approved there.
  */
-export function CompleteVisitDialog({ visit, onCompleted }: { visit: QuoteVisit; onCompleted: () => void }) {
+export function CompleteVisitDialog({
+  visit,
+  describedBy,
+  onCompleted,
+}: {
+  visit: QuoteVisit;
+  /** The ids of what names the visit where several are listed, so the button says which one it is for. */
+  describedBy?: string | undefined;
+  onCompleted: () => void;
+}) {
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [day, setDay] = useState('');
@@ -67,7 +76,7 @@ export function CompleteVisitDialog({ visit, onCompleted }: { visit: QuoteVisit;
       }}
     >
       <Dialog.Trigger asChild>
-        <button type="button" className="button button--outline">
+        <button type="button" className="button button--outline" aria-describedby={describedBy}>
           Mark as completed
         </button>
       </Dialog.Trigger>

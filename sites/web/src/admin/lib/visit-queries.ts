@@ -1,9 +1,8 @@
 import type { VisitBooking, VisitChange } from '@cleanquote/quote-core/staff';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientResponse } from 'hono/client';
-import { type Answer, answer, StaffApiError, staffApi } from '../lib/staff-api.ts';
-import { scheduleKey } from '../lib/visits.ts';
-import { quotesKey } from './quote-request-queries.ts';
+import { type Answer, answer, StaffApiError, staffApi } from './staff-api.ts';
+import { quotesKey, scheduleKey } from './visits.ts';
 
 /** GET /api/contact/:id/visit's answer: the request's booked visit, else its latest, else null. */
 export type QuoteVisitAnswer = Answer<(typeof staffApi.contact)[':id']['visit']['$get']>;

@@ -3,18 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertDialog } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { showToast } from '../../state/site-state.ts';
-import { useFocusOnceShown } from '../lib/focus-once-shown.ts';
-import { reportFormFailure } from '../lib/query-client.ts';
-import { useScheduleTeams } from '../lib/schedule-teams-query.ts';
-import { StaffApiError } from '../lib/staff-api.ts';
-import {
-  arrivalWindow,
-  bookedWindowText,
-  dayName,
-  melbourneDateAndTime,
-  melbourneDayOf,
-  melbourneInstant,
-} from '../lib/visit-times.ts';
+import { useFocusOnceShown } from './focus-once-shown.ts';
+import { reportFormFailure } from './query-client.ts';
+import { useScheduleTeams } from './schedule-teams-query.ts';
+import { StaffApiError } from './staff-api.ts';
 import {
   clashExplanation,
   type OfferedSlot,
@@ -24,6 +16,14 @@ import {
   useChangeVisit,
   VisitTimeNotOffered,
 } from './visit-queries.ts';
+import {
+  arrivalWindow,
+  bookedWindowText,
+  dayName,
+  melbourneDateAndTime,
+  melbourneDayOf,
+  melbourneInstant,
+} from './visit-times.ts';
 
 /** Days of offered times a form shows at first, and how many more each 'Show later days' adds. */
 const DAYS_AT_A_TIME = 7;

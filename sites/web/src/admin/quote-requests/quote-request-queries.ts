@@ -20,6 +20,7 @@ import {
   nextPageCursor,
   staffApi,
 } from '../lib/staff-api.ts';
+import { quotesKey } from '../lib/visits.ts';
 import { type QuoteFilters, quoteQueryString } from './quote-request-filters.ts';
 
 /** Quotes per page of the list ('Load more' reads the next). */
@@ -32,8 +33,8 @@ export type QuoteDetail = Answer<(typeof staffApi.contact)[':id']['$get']>;
 /** One entry of a quote's history. */
 export type QuoteHistoryEntry = QuoteDetail['history'][number];
 
-/** Every inbox query starts with this key, so one invalidation refreshes list and pages alike. */
-export const quotesKey = ['quotes'] as const;
+// Every inbox query starts with this key; it lives with the visits' shared pieces, which refresh it too.
+export { quotesKey };
 
 /** The list pages of one filter; the key holds the filters as data. */
 export function quoteListPages(filters: QuoteFilters) {

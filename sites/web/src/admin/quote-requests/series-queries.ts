@@ -1,9 +1,9 @@
 import type { SeriesChange } from '@cleanquote/quote-core/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Answer, answer, staffApi } from '../lib/staff-api.ts';
+import { type QuoteVisitAnswer, quoteVisitQuery } from '../lib/visit-queries.ts';
 import { scheduleKey } from '../lib/visits.ts';
 import { quotesKey } from './quote-request-queries.ts';
-import { type QuoteVisitAnswer, quoteVisitQuery } from './visit-queries.ts';
 
 /** A request's regular clean: its rule in words ('Weekly, Tuesdays 10:00 am–12:00 pm'), team and end. */
 export type QuoteSeries = NonNullable<QuoteVisitAnswer['series']>;

@@ -12,10 +12,10 @@ import {
   type SentCall,
   stubStaffApi,
 } from '../lib/staff-api.test-support.ts';
+import type { OfferedSlots, QuoteVisitAnswer } from '../lib/visit-queries.ts';
 import { melbourneInstant } from '../lib/visit-times.ts';
 import { quoteDetailQuery } from './quote-request-queries.ts';
 import type { QuoteSeries, RequestVisit, SeriesChangeAnswer } from './series-queries.ts';
-import type { OfferedSlots, QuoteVisitAnswer } from './visit-queries.ts';
 import { VisitSection } from './visit-section.tsx';
 
 /*

@@ -2,20 +2,20 @@ import './series-visits.css';
 import type { SeriesFrequency } from '@cleanquote/quote-core/staff';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { AlertDialog, Dialog } from 'radix-ui';
+import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { showToast } from '../../state/site-state.ts';
 import { BUSINESS_TIME_ZONE } from '../../ui/melbourne-time.ts';
 import { useFocusOnceShown } from '../lib/focus-once-shown.ts';
 import { reportFormFailure } from '../lib/query-client.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
+import { changeTimeTitle, VisitActions } from '../lib/visit-actions.tsx';
+import type { QuoteVisit } from '../lib/visit-queries.ts';
+import { TimeForm, type TimeFormPurpose, VisitTimeForm } from '../lib/visit-time-form.tsx';
 import { arrivalWindow, bookedWindowText, dayName, melbourneDayOf } from '../lib/visit-times.ts';
 import { visitStatusLabel } from '../lib/visits.ts';
-import { CompleteVisitDialog } from './complete-visit-dialog.tsx';
 import { type QuoteSeries, type RequestVisit, useChangeSeries } from './series-queries.ts';
 import { VisitInvoiceStatus } from './visit-invoice-status.tsx';
-import { type QuoteVisit, useChangeVisit } from './visit-queries.ts';
-import { TimeForm, type TimeFormPurpose, VisitTimeForm } from './visit-time-form.tsx';
 
 /** How often the series comes, as the move form says it: 'every week'. */
 const EVERY: Readonly<Record<SeriesFrequency, string>> = {
@@ -92,7 +92,7 @@ export function SeriesVisits({
       <VisitTimeForm
         quoteId={quoteId}
         moving={visit}
-        title={visit.status === 'needs-time' ? 'Choose a time' : 'Change time'}
+        title={changeTimeTitle(visit)}
         onClose={() => showList(whenId(visit))}
       />
     );
@@ -186,109 +186,14 @@ function SeriesVisitRow({
       </p>
       {moved ? <p className="muted">{moved}</p> : null}
       {visit.status === 'completed' ? <VisitInvoiceStatus visit={visit} /> : null}
-      {visit.status === 'booked' || visit.status === 'needs-time' ? (
-        <div className="button-row button-row--tight">
-          <button
-            type="button"
-            className="button button--outline"
-            aria-describedby={whenId}
-            onClick={onChangeTime}
-          >
-            {visit.status === 'needs-time' ? 'Choose a time' : 'Change time'}
-          </button>
-          {visit.seriesId ? (
-            <SkipVisitDialog visit={visit} describedBy={whenId} onSkipped={onChanged} />
-          ) : null}
-          {visit.status === 'booked' && started ? (
-            <CompleteVisitDialog visit={visit} onCompleted={onChanged} />
-          ) : null}
-        </div>
-      ) : null}
+      <VisitActions
+        visit={visit}
+        describedBy={whenId}
+        started={started}
+        onChangeTime={onChangeTime}
+        onChanged={onChanged}
+      />
     </li>
-  );
-}
-
-/** 'Skip this visit' asks to confirm; the rest of the series stays as it is. */
-function SkipVisitDialog({
-  visit,
-  describedBy,
-  onSkipped,
-}: {
-  visit: RequestVisit;
-  describedBy: string;
-  onSkipped: () => void;
-}) {
-  const [open, setOpen] = useState(false);
-  const skip = useChangeVisit();
-  const skipped = useRef(false);
-
-  const confirm = () => {
-    if (skip.isPending) return;
-    skip.mutate(
-      { visit, change: { status: 'skipped' } },
-      {
-        onSuccess: () => {
-          showToast({
-            title: 'Visit skipped',
-            description: `The visit of ${bookedWindowText(visit.start, visit.end)} is skipped; the others stay as they are.`,
-          });
-          skipped.current = true;
-          setOpen(false);
-        },
-        onError: (error) =>
-          reportFormFailure(error, 'Visit not skipped', 'The visit could not be skipped. Please try again.'),
-      },
-    );
-  };
-
-  return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>
-        <button type="button" className="button button--outline" aria-describedby={describedBy}>
-          Skip this visit
-        </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content
-          className="dialog"
-          aria-modal="true"
-          // Once skipped, the button is gone: focus goes to the visit's window, where its new state shows.
-          onCloseAutoFocus={(event) => {
-            if (!skipped.current) return;
-            skipped.current = false;
-            event.preventDefault();
-            onSkipped();
-          }}
-        >
-          <AlertDialog.Title className="dialog__title">Skip this visit?</AlertDialog.Title>
-          <AlertDialog.Description className="dialog__description">
-            {bookedWindowText(visit.start, visit.end)}. The other visits of the regular clean stay as they
-            are. The customer is told by email and their calendar drops this date.
-          </AlertDialog.Description>
-          <div className="dialog__actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="button button--outline">
-                Keep visit
-              </button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <button
-                type="button"
-                className="button"
-                onClick={(event) => {
-                  // Open until the server answers; it closes once the visit is skipped.
-                  event.preventDefault();
-                  confirm();
-                }}
-              >
-                {skip.isPending ? 'Skipping...' : 'Skip this visit'}
-              </button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
   );
 }
 

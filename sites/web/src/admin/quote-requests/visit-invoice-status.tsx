@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { type QuoteVisit, quoteVisitQuery } from './visit-queries.ts';
+import { type QuoteVisit, quoteVisitQuery } from '../lib/visit-queries.ts';
 import { useRetryXeroSync, XERO_POLL_MS } from './xero-quote-queries.ts';
 
 /** A completed visit's invoice in Xero, as the API shows it on the visit. */

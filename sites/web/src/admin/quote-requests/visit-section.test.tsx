@@ -12,8 +12,8 @@ import {
   type SentCall,
   stubStaffApi,
 } from '../lib/staff-api.test-support.ts';
+import type { OfferedSlots, QuoteVisit } from '../lib/visit-queries.ts';
 import { quoteDetailQuery } from './quote-request-queries.ts';
-import type { OfferedSlots, QuoteVisit } from './visit-queries.ts';
 import { VisitSection } from './visit-section.tsx';
 
 /*

@@ -4,15 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { showToast } from '../../state/site-state.ts';
+import { CompleteVisitDialog } from '../lib/complete-visit-dialog.tsx';
 import { useFocusOnceShown } from '../lib/focus-once-shown.ts';
 import { reportFormFailure } from '../lib/query-client.ts';
+import { type QuoteVisit, quoteVisitQuery, useChangeVisit } from '../lib/visit-queries.ts';
+import { VisitTimeForm } from '../lib/visit-time-form.tsx';
 import { bookedWindowText, melbourneDayOf, melbourneToday } from '../lib/visit-times.ts';
 import { visitStatusLabel } from '../lib/visits.ts';
-import { CompleteVisitDialog } from './complete-visit-dialog.tsx';
 import { SeriesVisits } from './series-visits.tsx';
 import { VisitInvoiceStatus } from './visit-invoice-status.tsx';
-import { type QuoteVisit, quoteVisitQuery, useChangeVisit } from './visit-queries.ts';
-import { VisitTimeForm } from './visit-time-form.tsx';
 
 /**
  * A quote request's 'Visit' section, where staff book the clean for the customer (a phone booking):

@@ -1,10 +1,12 @@
 import './schedule-week.css';
 import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { QuoteDataGate } from '../lib/quote-data-gate.tsx';
 import { serviceLabel } from '../lib/quote-labels.ts';
+import { changeTimeTitle, VisitActions } from '../lib/visit-actions.tsx';
+import { VisitTimeForm } from '../lib/visit-time-form.tsx';
 import {
   arrivalWindow,
   dayName,
@@ -25,7 +27,10 @@ export const WEEK_PARAMETER = 'week';
  * which service, the arrival window and the status — each a link to its quote request. A visit of
  * a regular clean no team could take ('Needs a time') holds no team's time, so it is listed under
  * its day apart from the teams; a skipped one stays in its team's column, muted like a cancelled
- * one, so staff see the customer is not expecting the team that day. The week is
+ * one, so staff see the customer is not expecting the team that day. Staff act on a visit here as on
+ * its request's page: mark a booked visit completed once it has begun, and for a regular clean skip
+ * a visit or change its time (choose one, for a visit that needs a time); the week is read again
+ * after each change and focus returns to the visit (or to the week, when it moved out of it). The week is
  * in the address (?week=2026-11-30), so a reload or a shared link shows the same one. Visits name
  * customers, so a locked quote dashboard asks for its password here, and only here, first.
  */
@@ -43,6 +48,25 @@ function Week() {
   const [location, navigate] = useLocation();
   const monday = weekFromSearch(new URLSearchParams(search).get(WEEK_PARAMETER));
   const week = useQuery(scheduleWeekQuery(monday));
+  // The visit whose time is being changed: the time form stands in for the week's days meanwhile.
+  const [moving, setMoving] = useState<ScheduledVisit | null>(null);
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+
+  // After a change, focus goes to the visit's window; a visit moved to another week is gone from
+  // this one, so the week's heading takes it instead.
+  useEffect(() => {
+    if (focusTarget === null) return;
+    (document.getElementById(focusTarget) ?? document.getElementById(headingId))?.focus();
+    setFocusTarget(null);
+  }, [focusTarget, headingId]);
+
+  const actions: WeekActions = {
+    idOf: (part, key) => `${headingId}-${part}-${key}`,
+    // The server's clock says which visits have begun, as it does when it accepts a completion.
+    now: week.data ? Date.parse(week.data.now) : Number.NaN,
+    onChangeTime: setMoving,
+    onChanged: (visit) => setFocusTarget(actions.idOf('window', visit.id)),
+  };
 
   /** Shows another week: this week's address is the screen's own, any other names its Monday. */
   const show = (target: string) => {
@@ -54,9 +78,33 @@ function Week() {
   };
 
   const visits = week.data?.visits;
+  const heading = (
+    <h2 id={headingId} tabIndex={-1}>
+      Visits: {weekHeading(monday)}
+    </h2>
+  );
+  if (moving) {
+    return (
+      <section className="card schedule-week" aria-labelledby={headingId}>
+        {heading}
+        <p className="schedule-week__moving">
+          {[moving.customerName, moving.suburb].filter(Boolean).join(' · ')}
+        </p>
+        <VisitTimeForm
+          quoteId={moving.quoteRequestId}
+          moving={moving}
+          title={changeTimeTitle(moving)}
+          onClose={() => {
+            setMoving(null);
+            actions.onChanged(moving);
+          }}
+        />
+      </section>
+    );
+  }
   return (
     <section className="card schedule-week" aria-labelledby={headingId}>
-      <h2 id={headingId}>Visits: {weekHeading(monday)}</h2>
+      {heading}
       <div className="button-row button-row--tight schedule-week__weeks">
         <button type="button" className="button button--outline" onClick={() => show(shiftWeek(monday, -1))}>
           Previous week
@@ -79,7 +127,7 @@ function Week() {
           </button>
         </p>
       ) : null}
-      {visits && visits.length > 0 ? <WeekDays monday={monday} visits={visits} /> : null}
+      {visits && visits.length > 0 ? <WeekDays monday={monday} visits={visits} actions={actions} /> : null}
     </section>
   );
 }
@@ -95,6 +143,21 @@ export function weekSummary(visits: readonly ScheduledVisit[]): string {
     .filter(({ count }) => count > 0)
     .map(({ status, count }) => `${count} ${visitStatusLabel(status).toLowerCase()}`);
   return `${visits.length} ${visits.length === 1 ? 'visit' : 'visits'}: ${counts.join(', ')}.`;
+}
+
+/** What a visit's entry needs to offer its buttons: ids to describe them by, the time, the handlers. */
+interface WeekActions {
+  /**
+   * A unique id on the page: a day's heading (by its 'yyyy-MM-dd'), or a visit's window (focus
+   * returns there) or customer (by the visit's id). A visit's buttons are described by all three.
+   */
+  idOf: (part: 'day' | 'window' | 'customer', key: string) => string;
+  /** The server's time when the week was read (ms): a booked visit begun by then can be completed. */
+  now: number;
+  /** Opens the time form for a visit of a regular clean. */
+  onChangeTime: (visit: ScheduledVisit) => void;
+  /** Called once a visit was skipped, completed or given a time. */
+  onChanged: (visit: ScheduledVisit) => void;
 }
 
 /** A team as the week's columns show it. */
@@ -145,7 +208,15 @@ export function clashesOf(visits: readonly ScheduledVisit[]): Map<string, string
   return clashes;
 }
 
-function WeekDays({ monday, visits }: { monday: string; visits: readonly ScheduledVisit[] }) {
+function WeekDays({
+  monday,
+  visits,
+  actions,
+}: {
+  monday: string;
+  visits: readonly ScheduledVisit[];
+  actions: WeekActions;
+}) {
   const teams = teamsOf(visits);
   const clashes = clashesOf(visits);
   const byDay = new Map<string, ScheduledVisit[]>();
@@ -164,7 +235,9 @@ function WeekDays({ monday, visits }: { monday: string; visits: readonly Schedul
         const placed = dayVisits.filter((visit) => !needsTime(visit));
         return (
           <li key={day} className="schedule-day">
-            <h3 className="schedule-day__name">{dayName(day)}</h3>
+            <h3 id={actions.idOf('day', day)} className="schedule-day__name">
+              {dayName(day)}
+            </h3>
             {dayVisits.length === 0 ? (
               <p className="muted schedule-day__none">No visits</p>
             ) : (
@@ -174,6 +247,7 @@ function WeekDays({ monday, visits }: { monday: string; visits: readonly Schedul
                   team={team}
                   visits={placed.filter((visit) => visit.teamId === team.id)}
                   clashes={clashes}
+                  actions={actions}
                 />
               ))
             )}
@@ -183,7 +257,7 @@ function WeekDays({ monday, visits }: { monday: string; visits: readonly Schedul
                 <h4>Needs a time</h4>
                 <ul className="schedule-day__visits">
                   {unplaced.map((visit) => (
-                    <VisitEntry key={visit.id} visit={visit} clashesWith={undefined} />
+                    <VisitEntry key={visit.id} visit={visit} clashesWith={undefined} actions={actions} />
                   ))}
                 </ul>
               </div>
@@ -199,10 +273,12 @@ function TeamVisits({
   team,
   visits,
   clashes,
+  actions,
 }: {
   team: WeekTeam;
   visits: readonly ScheduledVisit[];
   clashes: ReadonlyMap<string, string[]>;
+  actions: WeekActions;
 }) {
   return (
     <div className="schedule-day__team">
@@ -212,7 +288,7 @@ function TeamVisits({
       ) : (
         <ul className="schedule-day__visits">
           {visits.map((visit) => (
-            <VisitEntry key={visit.id} visit={visit} clashesWith={clashes.get(visit.id)} />
+            <VisitEntry key={visit.id} visit={visit} clashesWith={clashes.get(visit.id)} actions={actions} />
           ))}
         </ul>
       )}
@@ -220,13 +296,25 @@ function TeamVisits({
   );
 }
 
-function VisitEntry({ visit, clashesWith }: { visit: ScheduledVisit; clashesWith: string[] | undefined }) {
+function VisitEntry({
+  visit,
+  clashesWith,
+  actions,
+}: {
+  visit: ScheduledVisit;
+  clashesWith: string[] | undefined;
+  actions: WeekActions;
+}) {
+  const windowId = actions.idOf('window', visit.id);
+  const customerId = actions.idOf('customer', visit.id);
   return (
     <li
       className={`schedule-visit schedule-visit--${visit.status}${clashesWith ? ' schedule-visit--clash' : ''}`}
     >
-      <p className="schedule-visit__window">{arrivalWindow(visit.start, visit.end)}</p>
-      <p className="schedule-visit__customer">
+      <p id={windowId} className="schedule-visit__window" tabIndex={-1}>
+        {arrivalWindow(visit.start, visit.end)}
+      </p>
+      <p id={customerId} className="schedule-visit__customer">
         <Link href={`/admin?quote=${encodeURIComponent(visit.quoteRequestId)}`}>{visit.customerName}</Link>
       </p>
       <p className="schedule-visit__where">
@@ -245,6 +333,14 @@ function VisitEntry({ visit, clashesWith }: { visit: ScheduledVisit; clashesWith
           <strong>Clash:</strong> overlaps {clashesWith.join(' and ')}
         </p>
       ) : null}
+      <VisitActions
+        visit={visit}
+        // Read as 'Tuesday 1 December 8:00–10:00 am Priya Sharma': which visit the button acts on.
+        describedBy={`${actions.idOf('day', melbourneDayOf(visit.start))} ${windowId} ${customerId}`}
+        started={Date.parse(visit.start) <= actions.now}
+        onChangeTime={visit.seriesId ? () => actions.onChangeTime(visit) : undefined}
+        onChanged={() => actions.onChanged(visit)}
+      />
     </li>
   );
 }
