@@ -140,6 +140,24 @@ describe('POST /api/login', () => {
     expect(elsewhere.headers.get('Location')).toBe('/dashboard');
   });
 
+  it("returns to one quote's page, query and all, from a link in the business's mails", async () => {
+    const next = '/admin?quote=3f2b9c1e-quote';
+    const page = await (await context.app.request(`/api/login?next=${encodeURIComponent(next)}`)).text();
+    expect(page).toContain('name="next" value="/admin?quote=3f2b9c1e-quote"');
+    const form = new URLSearchParams({ email: testAdmin.email, password: testAdmin.password, next });
+    const response = await context.app.request('/api/login', { method: 'POST', body: form });
+    expect(response.headers.get('Location')).toBe(next);
+    for (const offsite of [
+      '//evil.example/admin?quote=1',
+      '/\\evil.example/admin',
+      'https://evil.example/admin',
+    ]) {
+      const elsewhere = new URLSearchParams({ ...Object.fromEntries(form), next: offsite });
+      const answer = await context.app.request('/api/login', { method: 'POST', body: elsewhere });
+      expect(answer.headers.get('Location')).toBe('/dashboard');
+    }
+  });
+
   it('re-shows the page with an alert on a wrong password in the form', async () => {
     const form = new URLSearchParams({ email: testAdmin.email, password: 'wrong password' });
     const response = await context.app.request('/api/login', { method: 'POST', body: form });

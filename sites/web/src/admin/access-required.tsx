@@ -1,3 +1,4 @@
+import { useSearch } from 'wouter';
 import { type AdminScreen, adminScreen, adminScreenPath } from '../admin-screens.ts';
 import { HighlightCards } from '../ui/highlight-cards.tsx';
 
@@ -9,9 +10,13 @@ const adminAreas = [
 ] as const;
 
 /**
- * The signed-out card. Its Log In link carries this screen, so signing in lands back on it.
+ * The signed-out card. Its Log In link carries this screen and its query (a link to one quote,
+ * `/admin?quote=<id>`, as the business's mails send), so signing in lands back on the same place.
+ * The server accepts only a path on this site as where to go next.
  */
 export function AccessRequired({ screen }: { screen: AdminScreen }) {
+  const search = useSearch();
+  const here = `${adminScreenPath(screen)}${search ? `?${search}` : ''}`;
   return (
     <>
       <div className="page-header">
@@ -21,7 +26,7 @@ export function AccessRequired({ screen }: { screen: AdminScreen }) {
         <h2 id="access-required-heading">Access Required</h2>
         <p>This area is for staff only. Please log in to continue.</p>
         {/* A full page load, not a client route: the server runs the sign-in. */}
-        <a href={`/api/login?next=${encodeURIComponent(adminScreenPath(screen))}`} className="button">
+        <a href={`/api/login?next=${encodeURIComponent(here)}`} className="button">
           Log In
         </a>
         <HighlightCards items={adminAreas} threeColumns />
