@@ -2,6 +2,7 @@ import type { QuoteRequest } from '@cleanquote/quote-core';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { quoteRequests } from '../db/schema.ts';
+import { partners } from '../db/schema-partners.ts';
 import { storedTextReader } from '../db/stored-text.ts';
 import { QUOTE_MAIL_KINDS, type QuoteMailKind, quoteMailBody } from './quote-mails.ts';
 
@@ -13,7 +14,25 @@ export interface MailBody {
   malformedRecord?: boolean;
 }
 
-const quoteReader = storedTextReader(quoteRequests, ['id', 'reference', 'source', 'details', 'autoResponse']);
+const quoteReader = storedTextReader(quoteRequests, [
+  'id',
+  'reference',
+  'source',
+  'details',
+  'autoResponse',
+  'partnerRef',
+]);
+const partnerReader = storedTextReader(partners, ['key', 'name']);
+
+/** The partners' display names by key, for the sources `partner:<key>` among `sources`. */
+async function partnerNames(db: Db, sources: Iterable<string>): Promise<Map<string, string>> {
+  const keys = [...new Set([...sources].filter((source) => source.startsWith('partner:')))].map((source) =>
+    source.slice('partner:'.length),
+  );
+  if (keys.length === 0) return new Map();
+  const rows = await db.select(partnerReader.selection).from(partners).where(inArray(partners.key, keys));
+  return new Map(rows.map((raw) => partnerReader.decode(raw).row).map((row) => [row.key, row.name]));
+}
 
 /** The outbox columns a body is found or written from. */
 export interface OutboxBodySource {
@@ -58,13 +77,18 @@ export async function mailBodies(
     .from(quoteRequests)
     .where(inArray(quoteRequests.id, quoteIds));
   const byId = new Map(quotes.map((raw) => quoteReader.decode(raw)).map((read) => [read.row.id, read]));
+  const names = await partnerNames(
+    db,
+    [...byId.values()].map((read) => read.row.source),
+  );
   for (const mail of fromQuotes) {
     const read = byId.get(mail.recordId as string);
     if (!read) continue;
     const { row: quote, malformed } = read;
     // `details` holds the request exactly as the shared schema accepted it.
     const request = quote.details as QuoteRequest;
-    const body = quoteMailBody(mail.kind as QuoteMailKind, { ...quote, request }, publicUrl);
+    const partnerName = names.get(quote.source.replace(/^partner:/, '')) ?? null;
+    const body = quoteMailBody(mail.kind as QuoteMailKind, { ...quote, request, partnerName }, publicUrl);
     bodies.set(mail.id, malformed.length > 0 ? { ...body, malformedRecord: true } : body);
   }
   return bodies;

@@ -25,11 +25,14 @@ function AnswersTable({ answers }: { answers: readonly QuoteSummaryLine[] }) {
 export function quoteNotificationHtml({
   reference,
   origin,
+  partnerRef,
   answers,
 }: {
   reference: string;
-  /** 'the main site' or the partner's source. */
+  /** 'the main site' or 'the partner <name>'. */
   origin: string;
+  /** The partner's own reference for the request, when it sent one. */
+  partnerRef?: string | undefined;
   answers: readonly QuoteSummaryLine[];
 }): string {
   return renderMailHtml(
@@ -37,6 +40,11 @@ export function quoteNotificationHtml({
       <p>
         New quote request <strong>{reference}</strong> from {origin}.
       </p>
+      {partnerRef && (
+        <p>
+          Partner's reference: <strong>{partnerRef}</strong>
+        </p>
+      )}
       <AnswersTable answers={answers} />
     </>,
   );

@@ -20,6 +20,10 @@ export interface QuoteForMail {
   reference: string;
   /** 'main-site' or 'partner:<key>'. */
   source: string;
+  /** The partner's display name today, for a partner's request (null when it has since been deleted). */
+  partnerName?: string | null | undefined;
+  /** The partner's own reference for the request, when it sent one. */
+  partnerRef?: string | null | undefined;
   /** The validated request (the quote's `details` column). */
   request: QuoteRequest;
   /** Which auto-response the client gets (the quote's `auto_response` column). */
@@ -78,6 +82,16 @@ const AFTER_THE_REQUEST = [
 ];
 
 /**
+ * Where a request came from, as the business's notification says it: the main site, or the partner
+ * by the name staff gave it (its key when the partner has since been deleted).
+ */
+function requestOrigin({ source, partnerName }: Pick<QuoteForMail, 'source' | 'partnerName'>): string {
+  if (source === 'main-site') return 'the main site';
+  if (!source.startsWith('partner:')) return source;
+  return `the partner ${partnerName || source.slice('partner:'.length)}`;
+}
+
+/**
  * The body of one of a quote's mails: the notification lists every answer in readable form; the
  * auto-response says what happens next (a detailed quote by email within 24 hours; quotes are
  * estimates valid for 30 days). The first auto-response to an address in a day ('with-answers')
@@ -102,10 +116,12 @@ export function quoteMailBody(kind: QuoteMailKind, quote: QuoteForMail, publicUr
   }
   const answers = summarizeQuoteRequest(request);
   if (kind === 'quote-notification') {
-    const origin = quote.source === 'main-site' ? 'the main site' : quote.source;
+    const origin = requestOrigin(quote);
+    const partnerRef = quote.partnerRef || undefined;
+    const refLine = partnerRef ? `\nPartner's reference: ${partnerRef}` : '';
     return {
-      text: `New quote request ${reference} from ${origin}.\n\n${answersText(answers)}\n`,
-      html: quoteNotificationHtml({ reference, origin, answers }),
+      text: `New quote request ${reference} from ${origin}.${refLine}\n\n${answersText(answers)}\n`,
+      html: quoteNotificationHtml({ reference, origin, partnerRef, answers }),
     };
   }
   const firstName = request.name.split(/\s+/)[0] ?? request.name;

@@ -235,7 +235,7 @@ describe('POST /api/service-form with a partner key', () => {
     expect(await sources()).toEqual(['partner:northside-support', 'partner:northside-support']);
     const mails = await readOutbox(partnered.database, partnered.environment.PUBLIC_URL);
     expect(mails.find((mail) => mail.kind === 'quote-notification')?.body?.text).toContain(
-      'from partner:northside-support',
+      'from the partner northside-support.',
     );
   });
 
