@@ -1,5 +1,6 @@
+import type { VisitChange } from '@cleanquote/quote-core/staff';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type { ScheduledVisit } from '../../sites/web/src/admin/schedule/schedule-week-queries.ts';
@@ -7,6 +8,7 @@ import { freshStaffPage, signedIn, staffScreenParameters } from './staff-story-s
 import {
   busyWeek,
   clashWeek,
+  priyaSlots,
   scheduleAnswer,
   scheduleSettingsAnswer,
   scheduleSettingsHistoryAnswer,
@@ -205,6 +207,147 @@ export const WithARegularCleanOnAPhone: Story = {
   play: async ({ canvasElement }) => {
     const page = await weekOf(canvasElement);
     await expect(visitEntry(page, 'Tom Nguyen').getByText('Needs a time')).toBeVisible();
+    await waitFor(() => expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth));
+  },
+};
+
+/*
+ * Acting on a visit from the week, read on Monday 30 November at 9:00 (the answer's `now`):
+ * Margaret's 8:00 one-off has begun, so it can be marked completed; Priya's weekly visit can be
+ * skipped or moved; Tom's, which no team was free for, gets a time chosen or is skipped. The week
+ * below changes as the server would and is read again after each change.
+ */
+
+/** The week with regular cleans, as a stand-in server holds it: each PATCH of a visit changes it. */
+function changingWeek(): ReturnType<typeof http.get>[] {
+  let visits: readonly ScheduledVisit[] = seriesWeek;
+  const change = http.patch('/api/visits/:id', async ({ params, request }) => {
+    const body = (await request.json()) as VisitChange;
+    const before = visits.find((visit) => visit.id === params.id);
+    if (!before) return HttpResponse.json({ error: 'No such visit.' }, { status: 404 });
+    const start = 'start' in body && body.start ? body.start : null;
+    const changed: ScheduledVisit = start
+      ? {
+          ...before,
+          start,
+          end: new Date(Date.parse(start) + Date.parse(before.end) - Date.parse(before.start)).toISOString(),
+          status: 'booked',
+        }
+      : body.status === 'completed'
+        ? { ...before, status: 'completed', completedAt: body.completedAt ?? '2026-11-29T22:00:00.000Z' }
+        : { ...before, status: body.status ?? before.status };
+    visits = visits.map((visit) => (visit.id === changed.id ? changed : visit));
+    return HttpResponse.json({ ...changed, invoice: null });
+  });
+  return [
+    change,
+    scheduleAnswer(() => visits),
+    http.get('/api/contact/:id/slots', () => HttpResponse.json(priyaSlots)),
+    ...answers(seriesWeek),
+  ];
+}
+
+/** What a screen reader reads after a button's name: the texts its aria-describedby points at. */
+function description(button: HTMLElement): string {
+  return (button.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
+}
+
+/** Each visit's buttons, as the week offers them before anything changes. */
+async function actionsShown(page: ReturnType<typeof within>) {
+  const buttonsOf = (customer: string) =>
+    visitEntry(page, customer)
+      .queryAllByRole('button')
+      .map((button) => button.textContent);
+  await expect(buttonsOf("Margaret O'Brien")).toEqual(['Mark as completed']);
+  await expect(buttonsOf('Priya Sharma')).toEqual(['Change time', 'Skip this visit']);
+  await expect(buttonsOf('Tom Nguyen')).toEqual(['Choose a time', 'Skip this visit']);
+  await expect(buttonsOf('Liam Walsh')).toEqual([]);
+  await expect(
+    description(visitEntry(page, 'Priya Sharma').getByRole('button', { name: 'Skip this visit' })),
+  ).toBe('Tuesday 1 December 10:00 am–12:00 pm Priya Sharma');
+}
+
+/**
+ * Staff act on the week's visits from the keyboard: skip Priya's weekly visit, mark Margaret's
+ * completed, choose a time for Tom's. Each time the week is read again and focus is back on the
+ * visit, in its new place.
+ */
+export const ActingOnVisits: Story = {
+  parameters: { msw: { handlers: changingWeek() } },
+  globals: { viewport: { value: 'desktop', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const page = await weekOf(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await actionsShown(page);
+    const windowOf = (customer: string) =>
+      page.getByRole('link', { name: customer }).closest('li')?.querySelector('.schedule-visit__window');
+
+    // Skip: Enter opens the confirmation on 'Keep visit'; Tab and Enter skip it.
+    visitEntry(page, 'Priya Sharma').getByRole('button', { name: 'Skip this visit' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const skip = within(await body.findByRole('alertdialog', { name: 'Skip this visit?' }));
+    await expect(skip.getByRole('button', { name: 'Keep visit' })).toHaveFocus();
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    // The page behind a dialog is hidden from assistive technology until it closes.
+    await waitFor(() => expect(body.queryByRole('alertdialog')).toBeNull());
+    await expect(await visitEntry(page, 'Priya Sharma').findByText('Skipped')).toBeVisible();
+    await waitFor(() => expect(windowOf('Priya Sharma')).toHaveFocus());
+
+    // Complete: the dialog's button sends it, finished just now.
+    visitEntry(page, "Margaret O'Brien").getByRole('button', { name: 'Mark as completed' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const complete = within(await body.findByRole('dialog', { name: 'Mark as completed' }));
+    await userEvent.click(complete.getByRole('button', { name: 'Mark as completed' }));
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(await visitEntry(page, "Margaret O'Brien").findByText('Completed')).toBeVisible();
+    await waitFor(() => expect(windowOf("Margaret O'Brien")).toHaveFocus());
+
+    // Choose a time: the form stands in for the days; Thursday at 10:00, and Tom's visit is there.
+    visitEntry(page, 'Tom Nguyen').getByRole('button', { name: 'Choose a time' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const form = within(page.getByRole('form', { name: 'Choose a time' }));
+    await expect(form.getByRole('heading', { name: 'Choose a time' })).toHaveFocus();
+    const thursday = within(await form.findByRole('group', { name: 'Thursday 3 December' }));
+    await userEvent.click(thursday.getByRole('radio', { name: 'Arrive 10:00 am–12:00 pm' }));
+    await userEvent.click(form.getByRole('button', { name: 'Choose a time' }));
+    await expect(await page.findByText('6 visits: 3 booked, 1 completed, 2 skipped.')).toBeVisible();
+    const onThursday = within(
+      page.getByRole('heading', { name: 'Thursday 3 December' }).closest('li') as HTMLElement,
+    );
+    await expect(onThursday.getByRole('link', { name: 'Tom Nguyen' })).toBeVisible();
+    await waitFor(() => expect(windowOf('Tom Nguyen')).toHaveFocus());
+  },
+};
+
+/** The same buttons on a 360 px phone: they wrap under each visit, and nothing scrolls sideways. */
+export const ActingOnVisitsOnAPhone: Story = {
+  parameters: { msw: { handlers: changingWeek() } },
+  globals: { viewport: { value: 'phone360', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const page = await weekOf(canvasElement);
+    await actionsShown(page);
+    await waitFor(() => expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth));
+  },
+};
+
+/** 'Change time' on a 360 px phone: the time form in place of the days, its heading focused. */
+export const ChangingTimeOnAPhone: Story = {
+  parameters: { msw: { handlers: changingWeek() } },
+  globals: { viewport: { value: 'phone360', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const page = await weekOf(canvasElement);
+    visitEntry(page, 'Priya Sharma').getByRole('button', { name: 'Change time' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const form = within(page.getByRole('form', { name: 'Change time' }));
+    await expect(form.getByRole('heading', { name: 'Change time' })).toHaveFocus();
+    await expect(
+      form.getByText('Booked for Tuesday 1 December 2026, arriving between 10:00 am and 12:00 pm (Team 1).'),
+    ).toBeVisible();
+    await expect(await form.findByRole('group', { name: 'Thursday 3 December' })).toBeVisible();
     await waitFor(() => expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth));
   },
 };

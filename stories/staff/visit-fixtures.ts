@@ -97,13 +97,16 @@ export const clashWeek: ScheduledVisit[] = [
   scheduledVisit('margaret', '2026-12-01', '08:00', team2),
 ];
 
-/** GET /api/schedule answering the visits of `visits` that start on the days asked for. */
-export function scheduleAnswer(visits: readonly ScheduledVisit[]) {
+/**
+ * GET /api/schedule answering the visits of `visits` that start on the days asked for; a function
+ * gives the visits as they stand at each request (a story that changes them).
+ */
+export function scheduleAnswer(visits: readonly ScheduledVisit[] | (() => readonly ScheduledVisit[])) {
   return http.get('/api/schedule', ({ request }) => {
     const query = new URL(request.url).searchParams;
     const from = query.get('from') ?? '';
     const to = query.get('to') ?? '';
-    const inRange = visits.filter((visit) => {
+    const inRange = (typeof visits === 'function' ? visits() : visits).filter((visit) => {
       const day = melbourneDayOf(visit.start);
       return day >= from && day <= to;
     });
