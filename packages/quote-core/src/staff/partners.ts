@@ -4,9 +4,24 @@ import { requiredText } from './text-fields.ts';
 /** A partner key: a short slug the embed sends as X-Partner-Key, e.g. `northside-support`. */
 export const PARTNER_KEY_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
-/** An origin as browsers send it: scheme, host and port only (https://agency.example). */
+/** The longest partner origin staff may list: a real site's origin is far shorter. */
+export const PARTNER_ORIGIN_MAX_LENGTH = 200;
+
+/**
+ * An origin as browsers send it: an http or https scheme, a host and a port only
+ * (https://agency.example), at most {@link PARTNER_ORIGIN_MAX_LENGTH} characters; one trailing slash
+ * is forgiven. The message quotes what was typed only when it is short enough to read.
+ */
 export const partnerOrigin = z.string().transform((value, ctx) => {
   const text = value.trim().replace(/\/+$/, '');
+  if (text.length > PARTNER_ORIGIN_MAX_LENGTH) {
+    ctx.issues.push({
+      code: 'custom',
+      message: `An origin is at most ${PARTNER_ORIGIN_MAX_LENGTH} characters, like https://agency.example`,
+      input: value,
+    });
+    return z.NEVER;
+  }
   try {
     const url = new URL(text);
     if (/^https?:$/.test(url.protocol) && url.origin === text) return url.origin;
@@ -15,7 +30,7 @@ export const partnerOrigin = z.string().transform((value, ctx) => {
   }
   ctx.issues.push({
     code: 'custom',
-    message: `"${value}" is not an origin like https://agency.example`,
+    message: `"${text}" is not an origin like https://agency.example`,
     input: value,
   });
   return z.NEVER;
