@@ -215,4 +215,37 @@ describe('the quote editor', () => {
       ),
     ).toBeTruthy();
   });
+
+  it('Preview saves what was typed first, so the preview is what Send Quote sends', async () => {
+    const preview = {
+      page: '<!doctype html><html><body><p>Total $395.00</p></body></html>',
+      mail: {
+        subject: 'Your quote from Sparkle Clean (CQ-ABC123)',
+        text: 'Total: $395.00',
+        html: '<p>$395.00</p>',
+      },
+    };
+    answers = [() => json(201, { version: 1, status: 'draft' }), () => json(200, preview)];
+    renderEditor();
+    await act(async () => fireEvent.input(field(1, 'Unit price'), { target: { value: '275' } }));
+    await press('Preview');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Preview' }));
+    expect((dialog.getByTitle("The customer's quote page") as HTMLIFrameElement).getAttribute('srcdoc')).toBe(
+      preview.page,
+    );
+    expect(sent.map((each) => `${each.method} ${each.path}`)).toEqual([
+      'POST /api/contact/request-1/quote',
+      'GET /api/contact/request-1/quote/preview',
+    ]);
+    expect(sent[0]?.body).toMatchObject({ lines: [{ unitPriceCents: 27500 }, { unitPriceCents: 6000 }] });
+  });
+
+  it('Preview stops at a line the server would refuse, asking the API nothing', async () => {
+    renderEditor();
+    await act(async () => fireEvent.input(field(2, 'Quantity'), { target: { value: '2.5' } }));
+    await press('Preview');
+    expect(screen.getByText('Line 2: the quantity is a whole number from 1 to 999')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent).toEqual([]);
+  });
 });

@@ -30,7 +30,9 @@ import {
   quoteDraftResolver,
   serverPathOf,
 } from './quote-draft-form.ts';
+import { QuotePreviewButton } from './quote-preview-dialog.tsx';
 import { type SentQuote, useSaveQuoteDraft, useSendQuote } from './quote-request-queries.ts';
+import type { RequestWishes } from './request-wishes.ts';
 
 /** Props of {@link PricedQuoteEditor}. */
 export interface PricedQuoteEditorProps {
@@ -48,6 +50,8 @@ export interface PricedQuoteEditorProps {
   gstRegistered: boolean;
   /** The price list's discount of each frequency, in whole percent: what saving the quote takes off. */
   discountPercents: FrequencyDiscounts;
+  /** The request's timing and special requests, shown beside the lines. */
+  wishes?: RequestWishes | undefined;
   /** Closes the editor (after saving, sending or Cancel). */
   onClose: () => void;
   /** The quote went to the customer. */
@@ -68,8 +72,9 @@ export function discountPercentOf(frequency: QuoteFrequency, percents: Frequency
  * The quote editor: its lines (description, quantity, unit price in dollars, the line's total),
  * 'Add line' and 'Remove', 'How often' (one-off, or a regular clean with the price list's discount),
  * the visit's estimated time in minutes (its hours beside it), a note to the customer, the totals as
- * they are typed — the discount and the total per visit as the customer will see them — 'Save Draft'
- * and 'Send Quote'. Checked with the server's own schema before anything is sent; the server's
+ * they are typed — the discount and the total per visit as the customer will see them — 'Save Draft',
+ * 'Preview' (saved first, then the email and page as the customer gets them) and 'Send Quote'; the
+ * request's timing and special requests stand beside the lines. Checked with the server's own schema before anything is sent; the server's
  * messages land on the same fields.
  */
 export function PricedQuoteEditor({
@@ -80,6 +85,7 @@ export function PricedQuoteEditor({
   nextVersion,
   gstRegistered,
   discountPercents,
+  wishes,
   onClose,
   onSent,
 }: PricedQuoteEditorProps) {
@@ -192,6 +198,21 @@ export function PricedQuoteEditor({
     onSent(sent);
   }, onInvalid);
 
+  /** Before a preview: what was typed is checked and saved, so the preview is what is sent. */
+  const saveForPreview = () =>
+    new Promise<boolean>((resolve) => {
+      void handleSubmit(
+        async (draft) => {
+          const needsSave = !saved.current.isDraft || isDirty;
+          resolve(needsSave ? await save(draft, form.getValues()) : true);
+        },
+        (errors) => {
+          onInvalid(errors);
+          resolve(false);
+        },
+      )();
+    });
+
   const remove = (index: number) => {
     // The pressed button goes with its line: focus moves to the line after it, else the one before,
     // else 'Add line'.
@@ -228,83 +249,86 @@ export function PricedQuoteEditor({
       ) : null}
       <p className="muted">Prices in dollars, GST inclusive.</p>
 
-      <ol className="quote-lines">
-        {lines.fields.map((field, index) => {
-          const number = index + 1;
-          const fieldId = (name: string) => `${ids}-line-${field.id}-${name}`;
-          const controlProps = (name: 'description' | 'quantity' | 'unitPrice') => {
-            const message = fieldMessage(`lines.${index}.${name}`);
-            return {
-              id: fieldId(name),
-              'aria-invalid': message ? true : undefined,
-              'aria-describedby': message ? `${fieldId(name)}-error` : undefined,
+      <div className="quote-editor__columns">
+        <ol className="quote-lines">
+          {lines.fields.map((field, index) => {
+            const number = index + 1;
+            const fieldId = (name: string) => `${ids}-line-${field.id}-${name}`;
+            const controlProps = (name: 'description' | 'quantity' | 'unitPrice') => {
+              const message = fieldMessage(`lines.${index}.${name}`);
+              return {
+                id: fieldId(name),
+                'aria-invalid': message ? true : undefined,
+                'aria-describedby': message ? `${fieldId(name)}-error` : undefined,
+              };
             };
-          };
-          const error = (name: 'description' | 'quantity' | 'unitPrice') => {
-            const message = fieldMessage(`lines.${index}.${name}`);
-            return message ? (
-              <p id={`${fieldId(name)}-error`} className="field-error">
-                {message}
-              </p>
-            ) : null;
-          };
-          const total = lineTotals[index];
-          return (
-            <li key={field.id} className="quote-line">
-              <fieldset className="quote-line__fields">
-                <legend>Line {number}</legend>
-                <div className="field quote-line__description">
-                  <label htmlFor={fieldId('description')}>Description</label>
-                  <input
-                    {...controlProps('description')}
-                    maxLength={MAX_LINE_DESCRIPTION}
-                    autoComplete="off"
-                    {...register(`lines.${index}.description`)}
-                  />
-                  {error('description')}
-                </div>
-                <div className="field quote-line__quantity">
-                  <label htmlFor={fieldId('quantity')}>Quantity</label>
-                  <input
-                    {...controlProps('quantity')}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    {...register(`lines.${index}.quantity`)}
-                  />
-                  {error('quantity')}
-                </div>
-                <div className="field quote-line__price">
-                  <label htmlFor={fieldId('unitPrice')}>Unit price</label>
-                  <div className="money-input">
-                    <span className="money-input__sign" aria-hidden="true">
-                      $
-                    </span>
-                    <input
-                      {...controlProps('unitPrice')}
-                      inputMode="decimal"
-                      autoComplete="off"
-                      spellCheck={false}
-                      {...register(`lines.${index}.unitPrice`)}
-                    />
-                  </div>
-                  {error('unitPrice')}
-                </div>
-                <p className="quote-line__total">
-                  <span className="quote-line__total-label">Line total</span>{' '}
-                  <span>{total === null || total === undefined ? '—' : formatAud(total)}</span>
+            const error = (name: 'description' | 'quantity' | 'unitPrice') => {
+              const message = fieldMessage(`lines.${index}.${name}`);
+              return message ? (
+                <p id={`${fieldId(name)}-error`} className="field-error">
+                  {message}
                 </p>
-                <button
-                  type="button"
-                  className="button button--outline quote-line__remove"
-                  onClick={() => remove(index)}
-                >
-                  Remove<span className="visually-hidden"> line {number}</span>
-                </button>
-              </fieldset>
-            </li>
-          );
-        })}
-      </ol>
+              ) : null;
+            };
+            const total = lineTotals[index];
+            return (
+              <li key={field.id} className="quote-line">
+                <fieldset className="quote-line__fields">
+                  <legend>Line {number}</legend>
+                  <div className="field quote-line__description">
+                    <label htmlFor={fieldId('description')}>Description</label>
+                    <input
+                      {...controlProps('description')}
+                      maxLength={MAX_LINE_DESCRIPTION}
+                      autoComplete="off"
+                      {...register(`lines.${index}.description`)}
+                    />
+                    {error('description')}
+                  </div>
+                  <div className="field quote-line__quantity">
+                    <label htmlFor={fieldId('quantity')}>Quantity</label>
+                    <input
+                      {...controlProps('quantity')}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      {...register(`lines.${index}.quantity`)}
+                    />
+                    {error('quantity')}
+                  </div>
+                  <div className="field quote-line__price">
+                    <label htmlFor={fieldId('unitPrice')}>Unit price</label>
+                    <div className="money-input">
+                      <span className="money-input__sign" aria-hidden="true">
+                        $
+                      </span>
+                      <input
+                        {...controlProps('unitPrice')}
+                        inputMode="decimal"
+                        autoComplete="off"
+                        spellCheck={false}
+                        {...register(`lines.${index}.unitPrice`)}
+                      />
+                    </div>
+                    {error('unitPrice')}
+                  </div>
+                  <p className="quote-line__total">
+                    <span className="quote-line__total-label">Line total</span>{' '}
+                    <span>{total === null || total === undefined ? '—' : formatAud(total)}</span>
+                  </p>
+                  <button
+                    type="button"
+                    className="button button--outline quote-line__remove"
+                    onClick={() => remove(index)}
+                  >
+                    Remove<span className="visually-hidden"> line {number}</span>
+                  </button>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        {wishes ? <RequestWishesAside wishes={wishes} /> : null}
+      </div>
       {linesProblem ? (
         <p id={`${ids}-lines-error`} className="field-error">
           {linesProblem}
@@ -416,6 +440,13 @@ export function PricedQuoteEditor({
         <button type="submit" className="button button--outline" aria-disabled={busy || undefined}>
           {saveDraft.isPending && !send.isPending ? 'Saving...' : 'Save Draft'}
         </button>
+        <QuotePreviewButton
+          requestId={requestId}
+          beforePreview={saveForPreview}
+          onSend={() => void submitSend()}
+          sending={send.isPending}
+          busy={busy}
+        />
         <button
           type="button"
           className="button"
@@ -429,6 +460,22 @@ export function PricedQuoteEditor({
         </button>
       </div>
     </form>
+  );
+}
+
+/** The request's timing and special requests, as the customer gave them, beside the lines. */
+function RequestWishesAside({ wishes }: { wishes: RequestWishes }) {
+  const headingId = useId();
+  return (
+    <aside className="quote-editor__request" aria-labelledby={headingId}>
+      <h4 id={headingId}>The request</h4>
+      <dl>
+        <dt>Timing</dt>
+        <dd>{wishes.timing ?? 'Not given'}</dd>
+        <dt>Special requests</dt>
+        <dd>{wishes.specialRequests ?? 'None'}</dd>
+      </dl>
+    </aside>
   );
 }
 

@@ -23,7 +23,7 @@ import {
   stubStaffApi,
 } from '../lib/staff-api.test-support.ts';
 import { PricedQuoteSection } from './priced-quote-section.tsx';
-import type { PricedQuote, SentQuote } from './quote-request-queries.ts';
+import type { PricedQuote, QuotePreview, SentQuote } from './quote-request-queries.ts';
 
 /*
  * The Quote section against a stand-in for the API's fetch, answering with bodies typed as the API's
@@ -274,5 +274,66 @@ describe('a request’s Quote section', () => {
     expect(calls().filter((call) => call.startsWith('POST'))).toEqual([
       'POST /api/contact/request-1/quote/send',
     ]);
+  });
+
+  it('a draft is previewed as the customer gets it, then sent from the preview asking nothing more', async () => {
+    routes[quotePath] = () =>
+      json(
+        200,
+        pricedQuote({
+          status: 'draft',
+          sentAt: null,
+          validUntil: null,
+          versions: [{ version: 1, status: 'draft', sentAt: null, totalCents: 37000 }],
+        }),
+      );
+    const preview: QuotePreview = {
+      page: '<!doctype html><html><body><h1>Your quote</h1></body></html>',
+      mail: {
+        subject: 'Your quote from Sparkle Clean (CQ-ABC123)',
+        text: 'Hi Alex,\n\nView and accept your quote: https://clean.example/quote/link-made-when-sent',
+        html: '<p>Hi Alex,</p>',
+      },
+    };
+    routes['GET /api/contact/request-1/quote/preview'] = () => json(200, preview);
+    routes['POST /api/contact/request-1/quote/send'] = () =>
+      json(200, { version: 1, status: 'sent', validUntil: '2026-12-25' } satisfies SentQuote);
+    renderSection();
+    const quote = await section('Quote: Draft');
+    await act(async () => fireEvent.click(quote.getByRole('button', { name: 'Preview' })));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Preview' }));
+    expect(dialog.getByText('Your quote from Sparkle Clean (CQ-ABC123)')).toBeTruthy();
+    // Each part in a frame that runs no script and follows no form or link.
+    const mail = dialog.getByTitle("The quote's email") as HTMLIFrameElement;
+    const page = dialog.getByTitle("The customer's quote page") as HTMLIFrameElement;
+    expect(mail.getAttribute('srcdoc')).toBe(preview.mail.html);
+    expect(page.getAttribute('srcdoc')).toBe(preview.page);
+    expect([mail.getAttribute('sandbox'), page.getAttribute('sandbox')]).toEqual(['', '']);
+    expect(dialog.getByText(/link-made-when-sent/)).toBeTruthy();
+    // Previewing stored nothing.
+    expect(calls().filter((call) => !call.startsWith('GET'))).toEqual([]);
+
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Send Quote' })));
+    await waitFor(() => expect(toasts.value.at(-1)?.title).toBe('Quote sent'));
+    expect(calls().filter((call) => call.startsWith('POST'))).toEqual([
+      'POST /api/contact/request-1/quote/send',
+    ]);
+  });
+
+  it('the editor shows the request’s timing and special requests beside the lines', async () => {
+    routes['GET /api/prices'] = () => json(200, prices);
+    render(
+      <QueryClientProvider client={createStaffQueryClient()}>
+        <PricedQuoteSection
+          quote={{ ...request, details: { ...details, urgency: 'this-week', specialRequests: 'Two cats.' } }}
+        />
+      </QueryClientProvider>,
+    );
+    const quote = await section('Quote');
+    const prepare = await quote.findByRole('button', { name: 'Prepare Quote' });
+    await act(async () => fireEvent.click(prepare));
+    const wishes = within(await quote.findByRole('complementary', { name: 'The request' }));
+    expect(wishes.getByText('Timing').nextElementSibling?.textContent).toBe('This week (within 7 days)');
+    expect(wishes.getByText('Special requests').nextElementSibling?.textContent).toBe('Two cats.');
   });
 });

@@ -14,6 +14,7 @@ import { formatMelbourneTime } from '../../ui/melbourne-time.ts';
 import { priceListQuery } from '../lib/price-list-query.ts';
 import { dayLabel, PricedQuoteEditor, QuoteTotalsList } from './priced-quote-editor.tsx';
 import { quoteDraftFormValues } from './quote-draft-form.ts';
+import { QuotePreviewButton } from './quote-preview-dialog.tsx';
 import {
   type PricedQuote,
   pricedQuoteQuery,
@@ -21,6 +22,7 @@ import {
   type SentQuote,
   useSendQuote,
 } from './quote-request-queries.ts';
+import { requestWishes } from './request-wishes.ts';
 import { XeroQuoteSync } from './xero-quote-sync.tsx';
 
 /** A priced quote's state in words ('Changes requested'); a state the site does not know shows as it is. */
@@ -32,7 +34,7 @@ export function pricedQuoteStatusLabel(status: string): string {
  * A quote request's 'Quote' section: 'Prepare Quote' while it has none (the editor starts from the
  * lines its answers price at the price list's prices); once it has one, the current version's state,
  * lines, totals, the customer's answer and every version, 'Edit Quote' (until accepted), for a
- * draft 'Send Quote', and where the quote stands in Xero.
+ * draft 'Preview' and 'Send Quote', and where the quote stands in Xero.
  */
 export function PricedQuoteSection({ quote }: { quote: Pick<QuoteDetail, 'id' | 'email' | 'details'> }) {
   const headingId = useId();
@@ -92,6 +94,7 @@ export function PricedQuoteSection({ quote }: { quote: Pick<QuoteDetail, 'id' | 
             nextVersion={priced && priced.status !== 'draft' ? priced.version + 1 : null}
             gstRegistered={prices.data.gstRegistered}
             discountPercents={prices.data.frequencyDiscountPercent}
+            wishes={requestWishes(quote.details)}
             onClose={close}
             onSent={sent}
           />
@@ -116,6 +119,15 @@ export function PricedQuoteSection({ quote }: { quote: Pick<QuoteDetail, 'id' | 
                 Edit Quote
               </button>
             )}
+            {priced.status === 'draft' && !accepted ? (
+              <QuotePreviewButton
+                requestId={quote.id}
+                onSend={() => {
+                  if (!send.isPending) send.mutate(quote.id, { onSuccess: sent });
+                }}
+                sending={send.isPending}
+              />
+            ) : null}
             {priced.status === 'draft' && !accepted ? (
               <button
                 type="button"

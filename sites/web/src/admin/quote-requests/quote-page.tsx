@@ -44,7 +44,7 @@ export interface QuotePageProps {
   hrefOf: (id: string) => string;
 }
 
-/** The pipeline's moves, in order. */
+/** The pipeline's moves, in order: a move later than the current status moves the request forward. */
 const MOVES: readonly { to: QuoteStatus; label: string }[] = [
   { to: 'contacted', label: 'Mark as Contacted' },
   { to: 'quoted', label: 'Mark as Quoted' },
@@ -136,7 +136,12 @@ export function QuotePage({ id, backHref, hrefOf }: QuotePageProps) {
         <h2 id="quote-status-heading">Status: {statusLabel(quote.status)}</h2>
         <div className="button-row button-row--tight" aria-busy={statusChange.isPending || undefined}>
           {MOVES.filter((each) => each.to !== quote.status).map((each) => (
-            <button key={each.to} type="button" className="button" onClick={() => move(each.to)}>
+            <button
+              key={each.to}
+              type="button"
+              className={movesForward(quote.status, each.to) ? 'button' : 'button button--outline'}
+              onClick={() => move(each.to)}
+            >
               {each.label}
             </button>
           ))}
@@ -148,6 +153,9 @@ export function QuotePage({ id, backHref, hrefOf }: QuotePageProps) {
           ) : null}
         </div>
       </section>
+
+      {/* The quote is the page's main work: it sits on the first screen, before contact and answers. */}
+      <PricedQuoteSection quote={quote} />
 
       <section className="card" aria-labelledby="quote-contact-heading">
         <h2 id="quote-contact-heading">Contact</h2>
@@ -193,7 +201,6 @@ export function QuotePage({ id, backHref, hrefOf }: QuotePageProps) {
         </dl>
       </section>
 
-      <PricedQuoteSection quote={quote} />
       <VisitSection quoteId={quote.id} />
 
       <OtherRequests
@@ -214,6 +221,17 @@ export function QuotePage({ id, backHref, hrefOf }: QuotePageProps) {
       </section>
     </>
   );
+}
+
+/**
+ * Whether moving from `from` to `to` takes the request forward through the pipeline (new → contacted
+ * → quoted → won): those are the page's primary buttons; going back, and anything from a lost
+ * request, is secondary.
+ */
+export function movesForward(from: QuoteStatus, to: QuoteStatus): boolean {
+  const order = MOVES.map((each) => each.to);
+  if (from === 'lost') return false;
+  return order.indexOf(to) > order.indexOf(from);
 }
 
 function BackLink({ href }: { href: string }) {

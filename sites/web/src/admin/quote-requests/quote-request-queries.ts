@@ -151,6 +151,9 @@ export type PricedQuote = Answer<(typeof staffApi.contact)[':id']['quote']['$get
 /** What POST …/quote/send answers: the version sent and the date it is valid until. */
 export type SentQuote = Answer<(typeof staffApi.contact)[':id']['quote']['send']['$post']>;
 
+/** What GET …/quote/preview answers: the customer's page (HTML) and the quote's mail, as they would go. */
+export type QuotePreview = Answer<(typeof staffApi.contact)[':id']['quote']['preview']['$get']>;
+
 /** The keys that change with a priced quote besides the inbox's: the dashboard's count and the report. */
 const quoteFigureKeys = [['admin', 'status'], ['analytics']] as const;
 
@@ -175,6 +178,20 @@ export function useSaveQuoteDraft() {
         ? answer(staffApi.contact[':id'].quote.$post({ param: { id }, json: draft }))
         : answer(staffApi.contact[':id'].quote.$put({ param: { id }, json: draft })),
     onSuccess: (_saved, { id }) => quoteChanged(client, id),
+  });
+}
+
+/**
+ * Reads the latest draft as its customer would get it (GET /api/contact/:id/quote/preview): asked for
+ * when 'Preview' is pressed, never cached — the draft may have changed since.
+ */
+export function useQuotePreview() {
+  return useMutation({
+    mutationFn: (id: string) => answer(staffApi.contact[':id'].quote.preview.$get({ param: { id } })),
+    meta: {
+      errorTitle: 'Preview Unavailable',
+      errorFallback: 'The preview could not be made. Please try again.',
+    },
   });
 }
 
