@@ -87,7 +87,7 @@ function Week() {
     return (
       <section className="card schedule-week" aria-labelledby={headingId}>
         {heading}
-        <p className="schedule-week__moving">
+        <p>
           {[moving.customerName, moving.suburb].filter(Boolean).join(' · ')}
         </p>
         <VisitTimeForm
