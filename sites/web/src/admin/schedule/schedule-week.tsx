@@ -87,9 +87,7 @@ function Week() {
     return (
       <section className="card schedule-week" aria-labelledby={headingId}>
         {heading}
-        <p>
-          {[moving.customerName, moving.suburb].filter(Boolean).join(' · ')}
-        </p>
+        <p>{[moving.customerName, moving.suburb].filter(Boolean).join(' · ')}</p>
         <VisitTimeForm
           quoteId={moving.quoteRequestId}
           moving={moving}
