@@ -295,21 +295,42 @@ export function jsonSubmissionsOnly(): MiddlewareHandler<AppEnv> {
 }
 
 /**
+ * A customer's quote page (GET /quote/<token> or /quote/<token>/latest): these answer 404 only for
+ * a link that is unknown or malformed.
+ */
+const QUOTE_PAGE_PATH = /^\/quote\/[^/]+(?:\/latest)?$/;
+
+/** The limiter's key for the answers to a priced quote, whatever the link. */
+const QUOTE_ANSWER_KEY = '/quote/:token/answer';
+
+/**
  * Per-IP, per-route limits on the public POSTs (PUBLIC_POST_RATE_LIMIT a minute), the answers to a
- * priced quote counted together, and the stops of case managers' updates together. Counted in this
- * process's memory: a flood is refused before it costs the database a write, and with several
- * processes a client gets at most that many times the limit (SCALING.md says why that is the design).
+ * priced quote counted together, and the stops of case managers' updates together. A quote page
+ * opened with a wrong link counts toward the same limit as the answers, so guessing links costs
+ * as much by GET as by POST; a link that works is never counted or refused, so its holder can
+ * always open it. Counted in this process's memory: a flood is refused before it costs the
+ * database a write, and with several processes a client gets at most that many times the limit
+ * (SCALING.md says why that is the design).
  */
 export function publicPostRateLimit(environment: Environment): MiddlewareHandler<AppEnv> {
   const limiter = new SlidingWindowLimiter(environment.PUBLIC_POST_RATE_LIMIT, 60_000);
   const paths = new Set<string>(RATE_LIMITED_POST_PATHS);
   return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+      if (!QUOTE_PAGE_PATH.test(c.req.path)) return next();
+      await next();
+      if (c.res.status !== 404) return;
+      // Counted once the link is known to be wrong: the lookup is one indexed read, not a write.
+      const decision = limiter.hit(`${QUOTE_ANSWER_KEY} ${clientIp(c, environment.TRUST_PROXY)}`);
+      if (!decision.allowed) c.res = tooManyRequests(c, decision.retryAfterSeconds);
+      return;
+    }
     if (c.req.method !== 'POST') return next();
     const path = trimSlash(c.req.path);
     const limited = paths.has(path)
       ? path
       : QUOTE_ANSWER_PATH.test(path)
-        ? '/quote/:token/answer'
+        ? QUOTE_ANSWER_KEY
         : QUOTE_BOOKING_PATH.test(path)
           ? '/quote/:token/booking'
           : CASE_MANAGER_UPDATES_LINK.test(path)
