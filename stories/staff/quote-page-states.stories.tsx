@@ -97,6 +97,36 @@ export const NewRequest: Story = {
   },
 };
 
+/**
+ * The pipeline's buttons lead forward: the moves past the current status are the filled, primary
+ * buttons; going back (and anything else) is outlined. A won job has no move forward left.
+ */
+export const PipelineButtonsLeadForward: Story = {
+  ...pageOf(from('Jack Thompson')),
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(await page.findByRole('heading', { name: 'Status: Won' })).toBeVisible();
+    for (const back of ['Mark as Contacted', 'Mark as Quoted', 'Mark as Lost', 'Reopen'])
+      await expect(page.getByRole('button', { name: back })).toHaveClass('button button--outline');
+    await expect(page.queryByRole('button', { name: 'Mark as Won' })).toBeNull();
+  },
+};
+
+/** A contacted request: quoting and winning lead forward; its Quote section is on the first screen. */
+export const ContactedRequestLeadsForward: Story = {
+  ...pageOf(from('Liam Walsh')),
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(await page.findByRole('heading', { name: 'Status: Contacted' })).toBeVisible();
+    for (const forward of ['Mark as Quoted', 'Mark as Won'])
+      await expect(page.getByRole('button', { name: forward })).toHaveClass('button');
+    await expect(page.queryByRole('button', { name: 'Mark as Contacted' })).toBeNull();
+    // The quote comes before the contact details and the answers.
+    const headings = page.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    await expect(headings.slice(0, 4)).toEqual(['Status: Contacted', 'Quote', 'Contact', 'Answers']);
+  },
+};
+
 /** A request well along: its history tells the whole story, oldest first, with who did what. */
 export const WithHistory: Story = {
   ...pageOf(from('Sophie Chen')),
