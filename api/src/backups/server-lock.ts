@@ -30,7 +30,8 @@ export function announceServer(databaseUrl: string): () => void {
   return remove;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id is running now (any user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

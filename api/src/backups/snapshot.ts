@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { createClient } from '@libsql/client';
 import type { Database } from '../db/database.ts';
 import type { Environment } from '../env.ts';
+import { isAlive } from './server-lock.ts';
 
 /** One snapshot file in BACKUP_DIR, as staff and the commands see it. */
 export interface BackupFile {
@@ -102,6 +103,70 @@ function fileSize(path: string): number {
   }
 }
 
+/**
+ * A copy being written: `<snapshot>.<pid>.partial`, written by process <pid>, with SQLite's
+ * -journal, -wal or -shm beside it while it is open. Earlier versions wrote `<snapshot>.partial`.
+ */
+const PARTIAL_PATTERN = /^(cleanquote-.+\.db(?:\.(\d+))?\.partial)(?:-journal|-wal|-shm)?$/;
+
+/**
+ * How old a copy of an earlier version (no writer named) must be before it is taken for abandoned:
+ * a snapshot writes its copy in seconds, and one still running after this long is not coming back.
+ */
+export const UNNAMED_PARTIAL_MAX_AGE_MS = 60 * 60 * 1000;
+
+/** The copies this process is writing now, by path: never removed as abandoned. */
+const writing = new Set<string>();
+
+function partialPath(path: string): string {
+  return `${path}.${process.pid}.partial`;
+}
+
+/**
+ * Removes the copies in `directory` that a snapshot left when its process died (kill -9, power
+ * loss) before renaming or failing them: those of a process that no longer runs, or of a previous
+ * process that had this one's id (not among the copies this process is writing), and those of an
+ * earlier version older than {@link UNNAMED_PARTIAL_MAX_AGE_MS}. A copy another live process is
+ * writing is left alone. Returns the names removed.
+ */
+export function removeAbandonedCopies(directory: string, now: Date = new Date()): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(directory);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const match = PARTIAL_PATTERN.exec(name);
+    if (!match) continue;
+    const [, copy = name, writer] = match;
+    const path = join(directory, name);
+    if (writing.has(join(directory, copy))) continue;
+    const pid = writer === undefined ? undefined : Number(writer);
+    const abandoned =
+      pid === undefined
+        ? now.getTime() - modifiedAt(path) > UNNAMED_PARTIAL_MAX_AGE_MS
+        : pid === process.pid || !isAlive(pid);
+    if (!abandoned) continue;
+    try {
+      rmSync(path, { force: true });
+      removed.push(name);
+    } catch {
+      // Removed by another process's snapshot meanwhile, or not ours to remove: left for the next one.
+    }
+  }
+  return removed;
+}
+
+function modifiedAt(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
 const workerFile = fileURLToPath(new URL('./snapshot-worker.mjs', import.meta.url));
 
 /** Runs snapshot-worker.mjs: resolves null when the copy at `target` passed integrity_check, else why not. */
@@ -121,50 +186,24 @@ function snapshotInWorker(databaseUrl: string, target: string): Promise<string |
 }
 
 /**
- * Takes a consistent snapshot of the embedded database while it serves: `VACUUM INTO` reads one
- * transaction's view of the database (a WAL reader, so writers go on) into a new, compact file —
- * never a file copied mid-write. It runs on a connection of its own in a worker thread
- * (snapshot-worker.mjs): libSQL's calls block their thread, and on the server's thread a snapshot of
- * a large database would hold up every request until it finished. The copy is written under a temporary name,
- * checked with `PRAGMA integrity_check`, and only then given its final name in BACKUP_DIR; a copy
- * that fails is kept as `<name>.failed` so the failure shows in the list.
- *
- * It deliberately does not go through the write queue: a snapshot writes nothing to the database,
- * and quotes keep being committed while it runs.
- *
- * @param _database the open database the snapshot is of (its file is found through DATABASE_URL).
- * @param now the snapshot's time, which names the file (the job passes its clock's time).
+ * Writes the snapshot's copy at `partial` (unless `error` already says why it can't be), then gives
+ * it its final name, or keeps it as `<name>.failed` with why.
  */
-export async function takeBackup(
-  _database: Pick<Database, 'client'>,
-  environment: Pick<Environment, 'DATABASE_URL' | 'BACKUP_DIR'>,
-  now: Date = new Date(),
+async function writeCopy(
+  databaseUrl: string,
+  {
+    file,
+    path,
+    partial,
+    now,
+    error: before,
+  }: { file: string; path: string; partial: string; now: Date; error: string | null },
 ): Promise<BackupResult> {
-  if (!backupsAreOurs(environment)) {
-    throw new Error('The database is a libSQL server: it keeps its own backups.');
-  }
-  const directory = resolve(environment.BACKUP_DIR);
-  let file = backupFileName(now);
-  let error: string | null = null;
-  try {
-    mkdirSync(directory, { recursive: true });
-  } catch (cause) {
-    error = `BACKUP_DIR ${directory} could not be created: ${oneLine(cause)}`;
-  }
-  // Two snapshots in one second (a staff click during the hourly one) each get their own file.
-  for (
-    let sequence = 1;
-    ['', '.failed', '.partial'].some((suffix) => existsSync(join(directory, `${file}${suffix}`)));
-    sequence += 1
-  ) {
-    file = backupFileName(now, sequence);
-  }
-  const path = join(directory, file);
-  const partial = `${path}.partial`;
+  let error = before;
   if (error === null) {
     try {
       rmSync(partial, { force: true });
-      error = await snapshotInWorker(environment.DATABASE_URL, partial);
+      error = await snapshotInWorker(databaseUrl, partial);
     } catch (cause) {
       error = oneLine(cause);
     }
@@ -195,8 +234,79 @@ export async function takeBackup(
   } catch {
     // Nothing was left behind where nothing could be written.
   }
+  return result;
+}
+
+/**
+ * Takes a consistent snapshot of the embedded database while it serves: `VACUUM INTO` reads one
+ * transaction's view of the database (a WAL reader, so writers go on) into a new, compact file —
+ * never a file copied mid-write. It runs on a connection of its own in a worker thread
+ * (snapshot-worker.mjs): libSQL's calls block their thread, and on the server's thread a snapshot of
+ * a large database would hold up every request until it finished. The copy is written under a temporary name,
+ * checked with `PRAGMA integrity_check`, and only then given its final name in BACKUP_DIR; a copy
+ * that fails is kept as `<name>.failed` so the failure shows in the list. Copies left half-written
+ * by a snapshot whose process died are removed first ({@link removeAbandonedCopies}).
+ *
+ * It deliberately does not go through the write queue: a snapshot writes nothing to the database,
+ * and quotes keep being committed while it runs.
+ *
+ * @param _database the open database the snapshot is of (its file is found through DATABASE_URL).
+ * @param now the snapshot's time, which names the file (the job passes its clock's time).
+ */
+export async function takeBackup(
+  _database: Pick<Database, 'client'>,
+  environment: Pick<Environment, 'DATABASE_URL' | 'BACKUP_DIR'>,
+  now: Date = new Date(),
+): Promise<BackupResult> {
+  if (!backupsAreOurs(environment)) {
+    throw new Error('The database is a libSQL server: it keeps its own backups.');
+  }
+  const directory = resolve(environment.BACKUP_DIR);
+  let file = backupFileName(now);
+  let error: string | null = null;
+  try {
+    mkdirSync(directory, { recursive: true });
+  } catch (cause) {
+    error = `BACKUP_DIR ${directory} could not be created: ${oneLine(cause)}`;
+  }
+  if (error === null) removeAbandonedCopies(directory);
+  // Two snapshots in one second (a staff click during the hourly one) each get their own file.
+  const copiesBeingWritten = error === null ? partialsIn(directory) : new Set<string>();
+  for (
+    let sequence = 1;
+    ['', '.failed'].some((suffix) => existsSync(join(directory, `${file}${suffix}`))) ||
+    copiesBeingWritten.has(file) ||
+    writing.has(partialPath(join(directory, file)));
+    sequence += 1
+  ) {
+    file = backupFileName(now, sequence);
+  }
+  const path = join(directory, file);
+  const partial = partialPath(path);
+  // Marked as this process's own until it is renamed or failed: a concurrent snapshot leaves it be.
+  writing.add(partial);
+  let result: BackupResult;
+  try {
+    result = await writeCopy(environment.DATABASE_URL, { file, path, partial, now, error });
+  } finally {
+    writing.delete(partial);
+  }
   backupEvents.emit('taken', result);
   return result;
+}
+
+/** The snapshot names whose copies are being written (or were left) in `directory`. */
+function partialsIn(directory: string): Set<string> {
+  const names = new Set<string>();
+  try {
+    for (const name of readdirSync(directory)) {
+      const copy = PARTIAL_PATTERN.exec(name)?.[1];
+      if (copy) names.add(copy.replace(/(?:\.\d+)?\.partial$/, ''));
+    }
+  } catch {
+    // An unreadable directory fails the snapshot itself, which says why.
+  }
+  return names;
 }
 
 /**
