@@ -12,8 +12,10 @@ import { expect, userEvent, within } from 'storybook/test';
 import { AdminApp } from '../../sites/web/src/admin/admin-app.tsx';
 import type {
   PricedQuote,
+  QuotePreview,
   SentQuote,
 } from '../../sites/web/src/admin/quote-requests/quote-request-queries.ts';
+import customerPages from '../site/customer-quote-page-rendered.ts?server-rendered';
 import {
   pricedQuote,
   quoteOf,
@@ -344,6 +346,48 @@ function sendWorld() {
 }
 
 const sending = sendWorld();
+
+/** What the server's preview of Sophie's draft answers: its page by the server's own renderer. */
+const sophiePreview: QuotePreview = {
+  page: customerPages.sent ?? '',
+  mail: {
+    subject: 'Your quote from Sparkle Clean (CQ-B7FX2NRJ)',
+    text: 'Hi Sophie,\n\nView and accept your quote: https://clean.example/quote/link-made-when-sent',
+    html: '<!doctype html><html><body><p>Hi Sophie,</p><p>Total (incl. GST): $294.00</p></body></html>',
+  },
+};
+const previewing = sendWorld();
+
+/** 'Preview' on a draft: the email and the page as Sophie will get them, and 'Send Quote' beside. */
+export const PreviewingTheDraft: Story = {
+  beforeEach: async () => {
+    previewing.reset();
+    return quoteRequestsAt({ quote: sophie.listItem.id })();
+  },
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('/api/contact/:id/quote/preview', () => HttpResponse.json(sophiePreview)),
+        ...previewing.handlers,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const section = await quoteSection(canvasElement, 'Quote: Draft');
+    await userEvent.click(section.getByRole('button', { name: 'Preview' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = within(await body.findByRole('dialog', { name: 'Preview' }));
+    await expect(dialog.getByText('Your quote from Sparkle Clean (CQ-B7FX2NRJ)')).toBeVisible();
+    await expect(dialog.getByTitle("The quote's email")).toHaveAttribute('srcdoc', sophiePreview.mail.html);
+    await expect(sophiePreview.page).toContain('Accept Quote');
+    await expect(dialog.getByTitle("The customer's quote page")).toHaveAttribute(
+      'srcdoc',
+      sophiePreview.page,
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Send Quote' }));
+    await expect(await body.findByText('Quote sent')).toBeVisible();
+  },
+};
 
 /** 'Send Quote' on a draft: staff are told it is on its way and until when it holds. */
 export const SendingTheDraft: Story = {
