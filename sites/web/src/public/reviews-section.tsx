@@ -18,7 +18,6 @@ export function ReviewsSection() {
           className="reviews__frame"
           src={business.reviewsWidgetUrl}
           title={`Customer reviews of ${business.name}`}
-          width="100%"
           height={REVIEWS_FRAME_HEIGHT}
           loading="lazy"
           referrerPolicy="strict-origin-when-cross-origin"
