@@ -117,6 +117,9 @@ export const OPEN_BEFORE_UNLOCK: ReadonlySet<string> = new Set([
   'GET /api/schedule/settings/history',
   // Who is signed in (the dashboard's greeting): the staff member's own name and email only.
   'GET /api/auth/user',
+  // Backups: file names, times and sizes; the files, which hold customer data, are never served.
+  'GET /api/admin/backups',
+  'POST /api/admin/backups',
 ]);
 
 /**

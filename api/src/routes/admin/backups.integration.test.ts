@@ -72,6 +72,20 @@ describe('backups for staff', () => {
     expect(existsSync(backupDir)).toBe(false);
   });
 
+  it('answer a signed-in admin who has not entered the quote dashboard password', async () => {
+    environment = { ...environment, QUOTE_DASHBOARD_PASSWORD: 'the shared quote dashboard password' };
+    const { app, cookie } = await startApp();
+    // The lock does hold for this session: the outbox, which carries customer data, stays shut.
+    expect((await app.request('/api/admin/outbox', { headers: { Cookie: cookie } })).status).toBe(403);
+    const taken = await app.request('/api/admin/backups', { method: 'POST', headers: { Cookie: cookie } });
+    expect(taken.status).toBe(201);
+    const listed = await app.request('/api/admin/backups', { headers: { Cookie: cookie } });
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as ListedBackup[]).map((backup) => backup.file)).toEqual([
+      ((await taken.json()) as ListedBackup).file,
+    ]);
+  });
+
   it('takes a snapshot on POST into BACKUP_DIR and lists it newest first', async () => {
     const { app, cookie } = await startApp();
     const post = () => app.request('/api/admin/backups', { method: 'POST', headers: { Cookie: cookie } });

@@ -7,6 +7,7 @@ import {
   STATUS_REFRESH_MS,
   type SystemStatus,
   systemStatusQuery,
+  useTakeBackup,
 } from './system-status-queries.ts';
 
 type Tone = 'ok' | 'warning' | 'failing';
@@ -240,7 +241,35 @@ function BackupsLine({ status }: { status: BackupStatus }) {
             {detail}
           </p>
         ))}
+        {/* A database server keeps its own backups: there is nothing for staff to take. */}
+        {status.kind === 'server' ? null : <BackUpNow />}
       </dd>
     </div>
+  );
+}
+
+/** Takes a snapshot now; says so while it runs and once it is taken. */
+function BackUpNow() {
+  const take = useTakeBackup();
+  return (
+    <p className="status-detail">
+      <button
+        type="button"
+        className="button button--outline"
+        aria-disabled={take.isPending}
+        onClick={() => {
+          if (!take.isPending) take.mutate();
+        }}
+      >
+        Back up now
+      </button>{' '}
+      <span role="status">
+        {take.isPending
+          ? 'Backing up…'
+          : take.isSuccess
+            ? `Backed up ${formatMelbourneTime(take.data.createdAt)}`
+            : ''}
+      </span>
+    </p>
   );
 }

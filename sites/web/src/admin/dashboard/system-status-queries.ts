@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Answer, answer, staffApi } from '../lib/staff-api.ts';
 
 /** The dashboard's live System Status, as GET /api/admin/status answers it. */
@@ -37,3 +37,16 @@ export const xeroStatusQuery = queryOptions({
   queryKey: ['xero', 'status'],
   queryFn: () => answer(staffApi.xero.status.$get()),
 });
+
+/**
+ * 'Back up now': takes a snapshot (POST /api/admin/backups), then reads the status again so the
+ * Backups line shows it. A failure is a toast with the server's reason.
+ */
+export function useTakeBackup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => answer(staffApi.admin.backups.$post()),
+    onSettled: () => client.invalidateQueries({ queryKey: systemStatusQuery.queryKey }),
+    meta: { errorTitle: 'Backup Failed', errorFallback: 'The backup could not be taken.' },
+  });
+}
