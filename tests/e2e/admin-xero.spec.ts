@@ -390,3 +390,69 @@ test('with the popup blocked, connecting runs in the tab and the callback page l
   await expect(page).toHaveURL(`${app.url}/xero`);
   await expect(organisationItem(page).getByText('Connected', { exact: true })).toBeVisible();
 });
+
+test('a consent refused in Xero leaves /xero saying so, and Try again connects', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInTo(page, '/xero');
+  fake.denyConsent = true;
+  try {
+    const opened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Connect to Xero' }).click();
+    // The failure page tells this tab why, and closes itself.
+    await (await opened).waitForEvent('close');
+    const failed = page.getByRole('alert').filter({ hasText: 'Xero was not connected.' });
+    await expect(failed).toHaveText(/Access was not allowed in Xero, so nothing was connected\./);
+    await expect(page.getByText('Finish connecting in the Xero window')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Connect to Xero' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  } finally {
+    fake.denyConsent = false;
+  }
+
+  const opened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await (await opened).waitForEvent('close');
+  await expect(organisationItem(page).getByText('Connected', { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Xero was not connected.' })).toHaveCount(0);
+});
+
+test('a Xero window closed before connecting finished leaves /xero saying so, with Try again', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signInTo(page, '/xero');
+  // The popup is held on a page of this site, as if its user closed Xero's consent before answering.
+  await page.evaluate(() => {
+    const open = window.open.bind(window);
+    window.open = (_url, target, features) => open('/robots.txt', target, features);
+  });
+  const opened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect to Xero' }).click();
+  const popup = await opened;
+  await expect(page.getByText('Finish connecting in the Xero window')).toBeVisible();
+  await popup.close();
+  await expect(page.getByRole('alert').filter({ hasText: 'Xero was not connected.' })).toHaveText(
+    /The Xero window was closed before connecting finished\./,
+  );
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+});
+
+test('with Xero not set up on the server, /xero says the developer must set it up, and offers no Connect button', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const bare = await startServerWithSmtp();
+  try {
+    await signInThroughLogIn(page, bare.url, '/xero');
+    const organisations = page.getByRole('region', { name: 'Organisations' });
+    await expect(organisations.getByText("Xero isn't set up for this business yet.")).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Connect to Xero' })).toHaveCount(0);
+    const details = organisations.getByRole('group').filter({ hasText: 'Details for your developer' });
+    await expect(details.getByText('XERO_CLIENT_ID')).toBeHidden();
+    await organisations.getByText('Details for your developer').click();
+    await expect(details.getByText(/XERO_CLIENT_ID and XERO_CLIENT_SECRET/)).toBeVisible();
+    await expectNoAxeViolations(page);
+  } finally {
+    await bare.close();
+  }
+});

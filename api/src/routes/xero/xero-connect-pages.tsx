@@ -8,15 +8,19 @@ const backToXero = (
   </p>
 );
 
-/** Connecting did not work: why, and the way back to the Xero screen. */
+/**
+ * Connecting did not work: why, and the way back to the Xero screen. Its one script (a file of this
+ * origin, as the CSP wants) tells the screen that opened the popup why, and closes it.
+ */
 export function connectionFailedPage(message: string): string {
   return renderPage(
     <SmallPage title="Xero connection failed">
       <h1>Xero connection failed</h1>
-      <p class="error" role="alert">
+      <p class="error" role="alert" id="xero-connect-failure">
         {message}
       </p>
       {backToXero}
+      <script src="/xero/failed.js"></script>
     </SmallPage>,
   );
 }

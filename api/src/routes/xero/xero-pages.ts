@@ -15,6 +15,20 @@ const CONNECTED_SCRIPT = `if (window.opener && !window.opener.closed) {
 }
 `;
 
+/**
+ * Tells the /xero screen that opened the popup why connecting failed (the page's own message), on
+ * this origin only, and closes the popup. Opened in the tab itself, the page stays.
+ */
+const FAILED_SCRIPT = `if (window.opener && !window.opener.closed) {
+  var failure = document.getElementById('xero-connect-failure');
+  window.opener.postMessage(
+    { type: 'xero-connect-failed', message: failure ? failure.textContent.trim() : '' },
+    window.location.origin,
+  );
+  window.close();
+}
+`;
+
 /** One of Xero's answer parameters: a repeated or missing one is no answer, which the consent refuses. */
 const answerPart = z.string().optional().catch(undefined);
 
@@ -80,6 +94,10 @@ export function xeroPageRoutes(xero: XeroService | null) {
       .get('/connected.js', (c) => {
         c.header('Content-Type', 'text/javascript; charset=utf-8');
         return c.body(CONNECTED_SCRIPT);
+      })
+      .get('/failed.js', (c) => {
+        c.header('Content-Type', 'text/javascript; charset=utf-8');
+        return c.body(FAILED_SCRIPT);
       })
   );
 }

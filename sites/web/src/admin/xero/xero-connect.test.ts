@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isXeroConnectedMessage, openXeroConnect } from './xero-connect.ts';
+import { isXeroConnectedMessage, openXeroConnect, xeroConnectFailure } from './xero-connect.ts';
 
 function view(popup: Window | null) {
   return { open: vi.fn(() => popup), location: { assign: vi.fn() } as unknown as Location };
@@ -35,5 +35,22 @@ describe('isXeroConnectedMessage', () => {
     expect(isXeroConnectedMessage({ origin, data: 'xero-connected' }, origin)).toBe(false);
     expect(isXeroConnectedMessage({ origin, data: null }, origin)).toBe(false);
     expect(isXeroConnectedMessage({ origin, data: { type: 'something-else' } }, origin)).toBe(false);
+  });
+});
+
+describe('xeroConnectFailure', () => {
+  const origin = 'https://sparkleclean.example';
+  const failed = (message: unknown) => ({ type: 'xero-connect-failed', message });
+
+  it('gives the failure page’s reason from this site', () => {
+    const reason = 'Access was not allowed in Xero, so nothing was connected.';
+    expect(xeroConnectFailure({ origin, data: failed(reason) }, origin)).toBe(reason);
+    expect(xeroConnectFailure({ origin, data: failed(undefined) }, origin)).toBe('');
+  });
+
+  it('ignores it from another origin, and any other message', () => {
+    expect(xeroConnectFailure({ origin: 'https://evil.example', data: failed('No') }, origin)).toBeNull();
+    expect(xeroConnectFailure({ origin, data: { type: 'xero-connected' } }, origin)).toBeNull();
+    expect(xeroConnectFailure({ origin, data: 'xero-connect-failed' }, origin)).toBeNull();
   });
 });

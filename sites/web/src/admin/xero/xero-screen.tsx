@@ -6,7 +6,7 @@ import { OrganisationList } from './organisation-list.tsx';
 import { ScheduleList } from './schedule-list.tsx';
 import { TestReportForm } from './test-report-form.tsx';
 import { WeeklyReportsForm } from './weekly-reports-form.tsx';
-import { isXeroConnectedMessage, openXeroConnect } from './xero-connect.ts';
+import { isXeroConnectedMessage, openXeroConnect, xeroConnectFailure } from './xero-connect.ts';
 import { xeroKeys, xeroSchedulesQuery, xeroStatusQuery } from './xero-queries.ts';
 
 /**
@@ -19,36 +19,48 @@ export function XeroScreen({ user }: AdminScreenProps) {
   const status = statusQuery.data;
   const hasOrganisations = Boolean(status?.configured && status.tenants.length > 0);
   const schedules = useQuery({ ...xeroSchedulesQuery, enabled: hasOrganisations });
-  const [waiting, setWaiting] = useState(false);
+  const [connecting, setConnecting] = useState<Connecting>({ state: 'idle' });
+  // Read by the popup watch, which outlives the render that started it.
+  const connectingNow = useRef<Connecting['state']>('idle');
   const popup = useRef<Window | null>(null);
   const organisationsHeading = useRef<HTMLHeadingElement>(null);
   const schedulesHeading = useRef<HTMLHeadingElement>(null);
 
-  // The callback page tells its opener when organisations are stored (its own origin only): the
-  // connection is read again, and focus goes to the organisations once they are in.
+  const show = (next: Connecting) => {
+    connectingNow.current = next.state;
+    setConnecting(next);
+  };
+
+  // The popup's pages tell their opener (this origin only) when organisations are stored, or why
+  // connecting failed: the connection is read again, and focus goes to the organisations once in.
   useEffect(() => {
     const readAgain = () => client.invalidateQueries({ queryKey: xeroKeys.all });
     const onMessage = (event: MessageEvent) => {
+      const failure = xeroConnectFailure(event, window.location.origin);
+      if (failure !== null) {
+        popup.current = null;
+        show({ state: 'failed', reason: failure || 'Xero did not finish connecting.' });
+        return;
+      }
       if (!isXeroConnectedMessage(event, window.location.origin)) return;
       popup.current = null;
-      setWaiting(false);
+      show({ state: 'idle' });
       void readAgain().then(() => organisationsHeading.current?.focus());
     };
-    // Back from the popup without a message (closed early, or its link to this tab was lost): look
-    // again, and stop waiting once the popup is gone.
-    const onFocus = () => {
-      if (!popup.current) return;
-      if (popup.current.closed) {
-        popup.current = null;
-        setWaiting(false);
-      }
-      void readAgain();
-    };
+    // The popup closed without either message (closed early, or its link to this tab was lost):
+    // read again, which also lets a message already on its way arrive first, then say so.
+    const watch = window.setInterval(() => {
+      if (!popup.current?.closed) return;
+      popup.current = null;
+      void readAgain().then(() => {
+        if (connectingNow.current !== 'waiting') return;
+        show({ state: 'failed', reason: 'The Xero window was closed before connecting finished.' });
+      });
+    }, 500);
     window.addEventListener('message', onMessage);
-    window.addEventListener('focus', onFocus);
     return () => {
+      window.clearInterval(watch);
       window.removeEventListener('message', onMessage);
-      window.removeEventListener('focus', onFocus);
     };
   }, [client]);
 
@@ -58,7 +70,7 @@ export function XeroScreen({ user }: AdminScreenProps) {
 
   const connect = () => {
     popup.current = openXeroConnect();
-    setWaiting(popup.current !== null);
+    show(popup.current ? { state: 'waiting' } : { state: 'idle' });
   };
 
   // Reports can be asked of organisations whose connection still works.
@@ -89,33 +101,44 @@ export function XeroScreen({ user }: AdminScreenProps) {
               Organisations
             </h2>
             {!statusQuery.data.configured ? (
-              <p>
-                Xero isn't set up on this server: XERO_CLIENT_ID and XERO_CLIENT_SECRET are not set. Once the
-                server has them, organisations can be connected here.
-              </p>
-            ) : statusQuery.data.tenants.length === 0 ? (
-              <p>No Xero organisation is connected yet.</p>
+              <NotSetUp />
             ) : (
-              <OrganisationList
-                tenants={statusQuery.data.tenants}
-                onDisconnected={focusOrganisations}
-                onQuoteSyncRefused={focusOrganisations}
-              />
+              <>
+                {statusQuery.data.tenants.length === 0 ? (
+                  <p>No Xero organisation is connected yet.</p>
+                ) : (
+                  <OrganisationList
+                    tenants={statusQuery.data.tenants}
+                    onDisconnected={focusOrganisations}
+                    onQuoteSyncRefused={focusOrganisations}
+                  />
+                )}
+                {connecting.state === 'failed' ? (
+                  <div className="xero-connect" role="alert">
+                    <p>Xero was not connected. {connecting.reason}</p>
+                    <button type="button" className="button" onClick={connect}>
+                      Try again
+                    </button>
+                  </div>
+                ) : (
+                  <div className="xero-connect">
+                    <button type="button" className="button" onClick={connect}>
+                      Connect to Xero
+                    </button>
+                    <p className="muted">
+                      {statusQuery.data.tenants.length === 0
+                        ? 'Xero opens in a new window and asks which organisations to share.'
+                        : 'To add an organisation, or connect one again, Xero opens in a new window.'}
+                    </p>
+                  </div>
+                )}
+                <p role="status" className="xero-waiting">
+                  {connecting.state === 'waiting'
+                    ? 'Finish connecting in the Xero window. This page updates when you are done.'
+                    : ''}
+                </p>
+              </>
             )}
-            {/* Also without configuration: the window then explains what the server is missing. */}
-            <div className="xero-connect">
-              <button type="button" className="button" onClick={connect}>
-                Connect to Xero
-              </button>
-              <p className="muted">
-                {statusQuery.data.tenants.length === 0
-                  ? 'Xero opens in a new window and asks which organisations to share.'
-                  : 'To add an organisation, or connect one again, Xero opens in a new window.'}
-              </p>
-            </div>
-            <p role="status" className="xero-waiting">
-              {waiting ? 'Finish connecting in the Xero window. This page updates when you are done.' : ''}
-            </p>
           </section>
           {/* Shown before any organisation is connected too: pressed then, they say what is missing. */}
 
@@ -147,6 +170,33 @@ export function XeroScreen({ user }: AdminScreenProps) {
           ) : null}
         </>
       )}
+    </>
+  );
+}
+
+/** Connecting in the popup: not started, waiting for it, or why it did not connect. */
+type Connecting = { state: 'idle' } | { state: 'waiting' } | { state: 'failed'; reason: string };
+
+/**
+ * Xero needs the server's own settings, which staff cannot give here: who can, and (for them) what
+ * to set, without a button that could only fail.
+ */
+function NotSetUp() {
+  return (
+    <>
+      <p>
+        Xero isn't set up for this business yet. Your developer needs to set it up on the server; then
+        organisations can be connected here.
+      </p>
+      <details className="xero-developer-details">
+        <summary>Details for your developer</summary>
+        <p>
+          Set XERO_CLIENT_ID and XERO_CLIENT_SECRET (from the app in Xero's developer portal) and SECRETS_KEY
+          (the stored Xero tokens are encrypted with it), then restart the server. Xero sends people back to
+          XERO_REDIRECT_URI, by default PUBLIC_URL followed by /xero/callback, which the app in Xero must list
+          as a redirect URI.
+        </p>
+      </details>
     </>
   );
 }
