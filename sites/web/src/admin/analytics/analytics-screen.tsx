@@ -31,7 +31,8 @@ export function AnalyticsScreen() {
   const dateId = useId();
   const dateErrorId = useId();
   const dateField = useRef<HTMLInputElement>(null);
-  const [date, setDate] = useState(() => melbourneDayFromToday(-1));
+  // Today, as it grows: the daily report mail is the one that reports on yesterday.
+  const [date, setDate] = useState(() => melbourneDayFromToday(0));
   const [dateError, setDateError] = useState<string | null>(null);
   const sendReport = useSendAnalyticsReport();
 
@@ -111,51 +112,57 @@ function DayReport({ date }: { date: string }) {
 
 function Report({ report }: { report: AnalyticsReport }) {
   const { weeklyComparison: week } = report;
+  const visited = !dayWithoutVisits(report);
   return (
     <div className="analytics-report">
       <h2 className="visually-hidden">Report for {dayLabel(report.date)}</h2>
-      <dl className="analytics-totals">
-        <div className="card">
-          <dt>Page views</dt>
-          <dd className="analytics-totals__value">{report.totalViews}</dd>
-          <dd className="muted">
-            {changeLabel(week.changePercent)} against {week.weekEarlierViews} on{' '}
-            {dayLabel(week.weekEarlierDate)}
-          </dd>
-        </div>
-        <div className="card">
-          <dt>Unique visitors</dt>
-          <dd className="analytics-totals__value">{report.uniqueVisitors}</dd>
-        </div>
-        <div className="card">
-          <dt>Quote requests</dt>
-          <dd className="analytics-totals__value">{countLabel(report.contactRequestCount)}</dd>
-        </div>
-      </dl>
+      {visited ? null : <p className="card analytics-empty-day">No visits recorded on this day</p>}
+      {visited ? (
+        <dl className="analytics-totals">
+          <div className="card">
+            <dt>Page views</dt>
+            <dd className="analytics-totals__value">{report.totalViews}</dd>
+            <dd className="muted">
+              {changeLabel(week.changePercent)} against {week.weekEarlierViews} on{' '}
+              {dayLabel(week.weekEarlierDate)}
+            </dd>
+          </div>
+          <div className="card">
+            <dt>Unique visitors</dt>
+            <dd className="analytics-totals__value">{report.uniqueVisitors}</dd>
+          </div>
+          <div className="card">
+            <dt>Quote requests</dt>
+            <dd className="analytics-totals__value">{countLabel(report.contactRequestCount)}</dd>
+          </div>
+        </dl>
+      ) : null}
 
       <section className="card" aria-labelledby="analytics-daily">
         <h2 id="analytics-daily">The last 30 days</h2>
         <DailyChart daily={report.daily} />
       </section>
 
-      <div className="admin-columns">
-        <CountTable
-          id="analytics-pages"
-          title="Pages"
-          column="Page"
-          rows={report.pageBreakdown.map((row) => [row.page, row.count])}
-          empty="No page views that day."
-        />
-        <CountTable
-          id="analytics-referrers"
-          title="Referrers"
-          column="Site"
-          rows={report.referrers.map((row) => [row.host, row.count])}
-          empty="No visits from other sites that day."
-        />
-      </div>
+      {visited ? (
+        <div className="admin-columns">
+          <CountTable
+            id="analytics-pages"
+            title="Pages"
+            column="Page"
+            rows={report.pageBreakdown.map((row) => [row.page, row.count])}
+            empty="No page views that day."
+          />
+          <CountTable
+            id="analytics-referrers"
+            title="Referrers"
+            column="Site"
+            rows={report.referrers.map((row) => [row.host, row.count])}
+            empty="No visits from other sites that day."
+          />
+        </div>
+      ) : null}
 
-      <Funnel report={report} />
+      {visited ? <Funnel report={report} /> : null}
 
       <section aria-labelledby="analytics-priced-quotes">
         <h2 id="analytics-priced-quotes">Priced quotes</h2>
@@ -170,13 +177,13 @@ function Report({ report }: { report: AnalyticsReport }) {
           </div>
           <div className="card">
             <dt>Acceptance rate</dt>
-            <dd className={report.acceptancePercent === null ? 'muted' : 'analytics-totals__value'}>
+            <dd className={totalClass(report.acceptancePercent)}>
               {acceptanceLabel(report.acceptancePercent)}
             </dd>
           </div>
           <div className="card">
             <dt>Median time from request to quote</dt>
-            <dd className={report.medianHoursToQuote === null ? 'muted' : 'analytics-totals__value'}>
+            <dd className={totalClass(report.medianHoursToQuote)}>
               {hoursToQuoteLabel(report.medianHoursToQuote)}
             </dd>
           </div>
@@ -235,6 +242,23 @@ function Report({ report }: { report: AnalyticsReport }) {
       </section>
     </div>
   );
+}
+
+/**
+ * A day nobody visited and nothing was asked for: its totals, pages, referrers and funnel would be a
+ * row of zeros, so one sentence says it instead.
+ */
+export function dayWithoutVisits(
+  report: Pick<AnalyticsReport, 'totalViews' | 'contactRequestCount'>,
+): boolean {
+  return report.totalViews === 0 && report.contactRequestCount === 0;
+}
+
+/** A total's figure, or the muted words standing in for one, in the same line box so the cards line up. */
+function totalClass(value: number | null): string {
+  return value === null
+    ? 'analytics-totals__value analytics-totals__value--none muted'
+    : 'analytics-totals__value';
 }
 
 /** Under the day's newest quote requests: how many are shown, and the way to all of them in the inbox. */
