@@ -66,10 +66,62 @@ describe('the list', () => {
     expect(list.map((each) => each.status)).toEqual(['dead', 'queued']);
   });
 
-  it('names the kinds of mail in words, an unknown kind as stored', () => {
+  it('names the kinds of mail in words, never by their code', () => {
     expect(mailKindLabel('quote-auto-response')).toBe('Quote auto-response (to the client)');
-    expect(mailKindLabel('weekly-xero-report')).toBe('weekly-xero-report');
-    expect(mailKindLabel('toString')).toBe('toString');
+    expect(mailKindLabel('priced-quote')).toBe('Quote (to the client)');
+    expect(mailKindLabel('quote-accepted')).toBe('Quote accepted (to the client)');
+    expect(mailKindLabel('case-manager-update')).toBe('Update (to the case manager)');
+    expect(mailKindLabel('weekly-xero-report')).toBe('Other mail');
+    expect(mailKindLabel('toString')).toBe('Other mail');
+  });
+
+  it('has a label of its own for every kind of mail the server queues', () => {
+    // Every kind the API's outbox writers name (their *_KIND and *_MAIL_KINDS constants).
+    const kinds = [
+      'quote-notification',
+      'quote-auto-response',
+      'quote-reply',
+      'priced-quote',
+      'quote-accepted',
+      'quote-accepted-notification',
+      'quote-changes-notification',
+      'quote-declined-notification',
+      'quote-reminder',
+      'case-manager-update',
+      'team-contact',
+      'team-contact-copy',
+      'newsletter-confirmation',
+      'client-email-test',
+      'daily-analytics-report',
+      'backup-failed',
+      'xero-weekly-report',
+      'xero-test-report',
+      'xero-reconnect-needed',
+      'visit-booked',
+      'visit-booked-notification',
+      'visit-rescheduled',
+      'visit-rescheduled-notification',
+      'visit-cancelled',
+      'visit-cancelled-notification',
+      'visit-reminder',
+      'visit-completed',
+      'problem-report-notification',
+      'series-booked',
+      'series-booked-notification',
+      'series-visit-skipped',
+      'series-visit-skipped-notification',
+      'series-ended',
+      'series-ended-notification',
+      'series-needs-time',
+      'series-needs-time-notification',
+      'series-moved',
+    ];
+    const labels = kinds.map(mailKindLabel);
+    for (const [index, label] of labels.entries()) {
+      expect(label, kinds[index]).not.toBe('Other mail');
+      expect(label, kinds[index]).not.toContain(kinds[index]);
+    }
+    expect(new Set(labels).size).toBe(kinds.length);
   });
 
   it('says how many mails are shown, and what an empty list means', () => {

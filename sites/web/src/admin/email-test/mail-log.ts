@@ -47,14 +47,39 @@ export function replaceMail(mails: readonly OutboxMail[], next: OutboxMail): Out
   return mails.map((mail) => (mail.id === next.id ? next : mail));
 }
 
-/** The outbox's kinds of mail, in the business's words; an unknown kind shows as stored. */
+/**
+ * The outbox's kinds of mail, in the business's words. Staff never read a kind's code: one this
+ * screen does not know yet is 'Other mail'.
+ */
 const KIND_LABELS: Readonly<Record<string, string>> = {
   'quote-notification': 'Quote notification (to the business)',
   'quote-auto-response': 'Quote auto-response (to the client)',
+  'quote-reply': 'Reply to a quote request (to the client)',
+  'priced-quote': 'Quote (to the client)',
+  'quote-accepted': 'Quote accepted (to the client)',
+  'quote-accepted-notification': 'Quote accepted (to the business)',
+  'quote-changes-notification': 'Changes asked for on a quote (to the business)',
+  'quote-declined-notification': 'Quote declined (to the business)',
+  'quote-reminder': 'Quote reminder (to the client)',
+  'case-manager-update': 'Update (to the case manager)',
   'team-contact': 'Team contact message',
   'team-contact-copy': 'Team contact message (copy)',
   'newsletter-confirmation': 'Newsletter confirmation',
   'client-email-test': 'Client email test',
+  'daily-analytics-report': 'Daily analytics report',
+  'backup-failed': 'Backup failed (to the business)',
+  'xero-weekly-report': 'Weekly Xero report',
+  'xero-test-report': 'Xero test report',
+  'xero-reconnect-needed': 'Xero needs connecting again (to the business)',
+  'series-booked': 'Regular clean booked (to the client, with the calendar invite)',
+  'series-booked-notification': 'Regular clean booked (to the business)',
+  'series-visit-skipped': 'Regular clean visit skipped (to the client, with the calendar invite)',
+  'series-visit-skipped-notification': 'Regular clean visit skipped (to the business)',
+  'series-ended': 'Regular clean ended (to the client, with the calendar invite)',
+  'series-ended-notification': 'Regular clean ended (to the business)',
+  'series-needs-time': 'Regular clean visit needs a new time (to the client, with the calendar invite)',
+  'series-needs-time-notification': 'Regular clean visit needs a new time (to the business)',
+  'series-moved': 'Regular clean moved (to the client, with the calendar invite)',
   'visit-booked': 'Visit booked (to the client, with the calendar invite)',
   'visit-booked-notification': 'Visit booked (to the business)',
   'visit-rescheduled': 'Visit moved (to the client, with the calendar invite)',
@@ -68,7 +93,7 @@ const KIND_LABELS: Readonly<Record<string, string>> = {
 
 /** What kind of mail this is, in words. */
 export function mailKindLabel(kind: string): string {
-  return Object.hasOwn(KIND_LABELS, kind) ? (KIND_LABELS[kind] ?? kind) : kind;
+  return (Object.hasOwn(KIND_LABELS, kind) ? KIND_LABELS[kind] : undefined) ?? 'Other mail';
 }
 
 /** The line under the filter: how many mails are shown, or that there are none. */
