@@ -8,7 +8,7 @@ import type { Logger } from '../lib/logger.ts';
 import { PollingLoop } from '../lib/polling-loop.ts';
 import { calendarInviteParts } from '../schedule/visit-invite.ts';
 import { mailBodies } from './mail-bodies.ts';
-import { outboxQueue, SECRET_SENT_PLACEHOLDER, setOutboxCapture } from './outbox.ts';
+import { outboxQueue, secretSentPlaceholder, setOutboxCapture } from './outbox.ts';
 
 /** A claimed mail as read from the outbox, and the columns whose stored bytes were not UTF-8. */
 type ClaimedMail = QueueRow<typeof outboxQueue>;
@@ -257,11 +257,12 @@ export class MailDeliveryWorker {
       await this.#queue.complete(claim, {
         set: {
           sentAt: new Date(),
-          // The stored copy keeps a secret link only until the customer has it.
+          // The stored copy keeps a secret link only until its reader has it (List-Unsubscribe too).
           ...(mail.secretUntilSent
             ? {
-                textBody: sql`replace(${outbox.textBody}, ${mail.secretUntilSent}, ${SECRET_SENT_PLACEHOLDER})`,
-                htmlBody: sql`replace(${outbox.htmlBody}, ${mail.secretUntilSent}, ${SECRET_SENT_PLACEHOLDER})`,
+                textBody: sql`replace(${outbox.textBody}, ${mail.secretUntilSent}, ${secretSentPlaceholder(mail.kind)})`,
+                htmlBody: sql`replace(${outbox.htmlBody}, ${mail.secretUntilSent}, ${secretSentPlaceholder(mail.kind)})`,
+                headers: sql`replace(${outbox.headers}, ${mail.secretUntilSent}, ${secretSentPlaceholder(mail.kind)})`,
                 secretUntilSent: null,
               }
             : {}),

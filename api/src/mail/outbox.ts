@@ -36,8 +36,9 @@ interface OutboxMailEnvelope {
    */
   recipientFromRequest?: boolean | undefined;
   /**
-   * A secret the body holds only until delivery (a customer's quote link): the stored copy shows
-   * {@link SECRET_SENT_PLACEHOLDER} in its place once the mail is sent.
+   * A secret the body and headers hold only until delivery (a customer's quote link, a case
+   * manager's stop link): the stored copy shows {@link secretSentPlaceholder} in its place once the
+   * mail is sent.
    */
   secretUntilSent?: string | undefined;
   /**
@@ -51,6 +52,17 @@ interface OutboxMailEnvelope {
 
 /** What a delivered mail's stored copy shows where its secret link was. */
 export const SECRET_SENT_PLACEHOLDER = '[link sent to the customer]';
+
+/** What stands for a case manager's stop link in a delivered update's stored copy. */
+export const CASE_MANAGER_LINK_SENT_PLACEHOLDER = '[link sent to the case manager]';
+
+/**
+ * What the stored copy of a delivered mail shows in place of its secret: a case manager's update
+ * ('case-manager-update') held the case manager's link; every other mail's was the customer's.
+ */
+export function secretSentPlaceholder(kind: string): string {
+  return kind === 'case-manager-update' ? CASE_MANAGER_LINK_SENT_PLACEHOLDER : SECRET_SENT_PLACEHOLDER;
+}
 
 /**
  * One email to queue. Every field may hold user input: nothing in it can add or split a header.

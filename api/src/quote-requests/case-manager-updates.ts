@@ -122,17 +122,16 @@ export async function tellCaseManager(
     .where(and(eq(quoteRequests.id, quoteId), isNull(quoteRequests.caseManagerUpdatesStoppedAt)));
   const to = (request?.details as QuoteRequest | undefined)?.caseManagerEmail;
   if (!request?.token || !to) return;
-  const mail = caseManagerUpdateMail(
-    request.reference,
-    news,
-    caseManagerUpdatesUrl(settings.publicUrl, request.token),
-  );
+  const stopUrl = caseManagerUpdatesUrl(settings.publicUrl, request.token);
+  const mail = caseManagerUpdateMail(request.reference, news, stopUrl);
   await enqueueMail(tx, {
     kind: CASE_MANAGER_UPDATE_KIND,
     to,
     replyTo: settings.replyTo,
     ...mail,
     headers: caseManagerUpdateHeaders(settings.publicUrl, request.token),
+    // Anyone who reads the outbox could stop the updates with it: once sent, the stored copy loses it.
+    secretUntilSent: stopUrl,
   });
 }
 

@@ -142,6 +142,32 @@ describe('update mails to a case manager who ticked the box', () => {
     expect(await queuedUpdates()).toHaveLength(3);
   });
 
+  it("keeps no working stop link in the outbox once the update is delivered: '[link sent to the case manager]'", async () => {
+    const { id } = await submit({ caseManagerUpdates: true });
+    const token = await tokenOf(id);
+    await move(id, 'quoted');
+    const [quoted] = await arrived(1);
+    expect(quoted?.text).toContain(`${PUBLIC_URL}/case-manager-updates/${token}`);
+    const stored = async () =>
+      (
+        await inbox.database.db
+          .select({
+            textBody: outbox.textBody,
+            htmlBody: outbox.htmlBody,
+            headers: outbox.headers,
+            secretUntilSent: outbox.secretUntilSent,
+          })
+          .from(outbox)
+          .where(eq(outbox.kind, 'case-manager-update'))
+      )[0];
+    await vi.waitFor(async () => expect((await stored())?.secretUntilSent).toBeNull(), { timeout: 5_000 });
+    const copy = await stored();
+    expect(JSON.stringify(copy)).not.toContain(token);
+    expect(copy?.textBody).toContain('[link sent to the case manager]');
+    expect(copy?.htmlBody).toContain('[link sent to the case manager]');
+    expect(copy?.headers?.['List-Unsubscribe']).toBe('<[link sent to the case manager]>');
+  });
+
   it('tells the quote staff send and the answer the client gives on its page, without the price', async () => {
     const { id, reference } = await submit({ caseManagerUpdates: true });
     const staff = (path: string, init: RequestInit = {}) =>

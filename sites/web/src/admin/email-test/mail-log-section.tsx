@@ -15,6 +15,7 @@ import {
   mailKindLabel,
   mailLogHref,
   mailLogSummary,
+  mailTextParts,
   statusFromSearch,
 } from './mail-log.ts';
 
@@ -252,7 +253,13 @@ function MailEntry({
             Read mail to {mail.to}
             <span className="visually-hidden">: {subject}</span>
           </summary>
-          {mail.text ? <pre>{mail.text}</pre> : <p className="muted">No text was stored for this mail.</p>}
+          {mail.text ? (
+            <pre>
+              <MailText text={mail.text} />
+            </pre>
+          ) : (
+            <p className="muted">No text was stored for this mail.</p>
+          )}
         </details>
         {mail.status === 'dead' ? (
           <button type="button" className="button mail__retry" onClick={onRetry} aria-disabled={retrying}>
@@ -261,5 +268,18 @@ function MailEntry({
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** A mail's text as it was sent, each web address still in it a link (opened in a new tab). */
+function MailText({ text }: { text: string }) {
+  return mailTextParts(text).map((part, index) =>
+    'href' in part ? (
+      <a key={index} href={part.href} target="_blank" rel="noreferrer">
+        {part.href}
+      </a>
+    ) : (
+      part.text
+    ),
   );
 }

@@ -5,6 +5,7 @@ import {
   mailKindLabel,
   mailLogHref,
   mailLogSummary,
+  mailTextParts,
   queuedAgain,
   replaceMail,
   statusFromSearch,
@@ -129,5 +130,24 @@ describe('the list', () => {
     expect(mailLogSummary(0, 'dead', false)).toBe('No dead mail.');
     expect(mailLogSummary(1, undefined, false)).toBe('Showing 1 mail, newest first.');
     expect(mailLogSummary(25, 'sent', true)).toBe('Showing 25 sent mails, newest first; older mail below.');
+  });
+});
+
+describe('mailTextParts', () => {
+  it('sets apart each web address still in a mail, without the sentence punctuation after it', () => {
+    const link = 'https://clean.example/quote/abcdefghijklmnopqrstuvwxyz234567';
+    expect(mailTextParts(`View your quote: ${link}.\nThanks (see https://clean.example/faq).`)).toEqual([
+      { text: 'View your quote: ' },
+      { href: link },
+      { text: '.\nThanks (see ' },
+      { href: 'https://clean.example/faq' },
+      { text: ').' },
+    ]);
+  });
+
+  it('leaves a link already taken out of the stored copy, and other schemes, as words', () => {
+    const text = 'View your quote: [link sent to the customer]\nWrite to javascript:alert(1) or ftp://x';
+    expect(mailTextParts(text)).toEqual([{ text }]);
+    expect(mailTextParts('')).toEqual([]);
   });
 });

@@ -102,3 +102,33 @@ export function mailLogSummary(count: number, status: MailStatus | undefined, mo
   const mails = `${count} ${status ? `${status} ` : ''}mail${count === 1 ? '' : 's'}`;
   return `Showing ${mails}, newest first${more ? '; older mail below' : ''}.`;
 }
+
+/** A piece of a mail's text: words as written, or a web address still live in it. */
+export type MailTextPart = { text: string } | { href: string };
+
+/** An http(s) address in plain text: up to a space, a quote or an angle bracket. */
+const WEB_ADDRESS = /https?:\/\/[^\s<>"']+/g;
+
+/** Sentence punctuation right after an address ends the sentence, not the address. */
+const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/;
+
+/**
+ * A mail's text with its web addresses apart, so the log shows each as a link. A link already sent
+ * and taken out of the stored copy ('[link sent to the customer]') is words, not an address.
+ */
+export function mailTextParts(text: string): MailTextPart[] {
+  const parts: MailTextPart[] = [];
+  let from = 0;
+  const words = (to: number) => {
+    if (to > from) parts.push({ text: text.slice(from, to) });
+  };
+  for (const match of text.matchAll(WEB_ADDRESS)) {
+    const href = match[0].replace(TRAILING_PUNCTUATION, '');
+    if (!URL.canParse(href)) continue;
+    words(match.index);
+    parts.push({ href });
+    from = match.index + href.length;
+  }
+  words(text.length);
+  return parts;
+}
