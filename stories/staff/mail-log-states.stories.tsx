@@ -227,8 +227,8 @@ export const Sending: Story = {
   play: async ({ canvasElement }) => {
     const entry = await entryOf(canvasElement, mails.sending.subject);
     await expect(factOf(entry, 'Status')).toBe('sending');
-    // A kind the log has no words for shows as stored.
-    await expect(factOf(entry, 'Kind')).toBe('quote-reply');
+    // The kind in the owner's words, never its code.
+    await expect(factOf(entry, 'Kind')).toBe('Reply to a quote request (to the client)');
   },
 };
 

@@ -27,9 +27,10 @@ export const SignedOut: Story = {
     const page = within(canvasElement);
     await expect(await page.findByRole('heading', { name: 'Access Required' })).toBeVisible();
     await expect(page.getByText('This area is for staff only. Please log in to continue.')).toBeVisible();
+    // Back to this very address after signing in (its query too: a link to one quote keeps it).
     await expect(page.getByRole('link', { name: 'Log In' })).toHaveAttribute(
       'href',
-      '/api/login?next=%2Fdashboard',
+      `/api/login?next=${encodeURIComponent(`/dashboard${window.location.search}`)}`,
     );
   },
 };

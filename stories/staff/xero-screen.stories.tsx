@@ -52,10 +52,12 @@ export const NotConfigured: Story = {
     const card = await organisations(canvasElement);
     await expect(
       card.getByText(
-        "Xero isn't set up on this server: XERO_CLIENT_ID and XERO_CLIENT_SECRET are not set. Once the server has them, organisations can be connected here.",
+        "Xero isn't set up for this business yet. Your developer needs to set it up on the server; then organisations can be connected here.",
       ),
     ).toBeVisible();
-    await expect(card.getByRole('button', { name: 'Connect to Xero' })).toBeVisible();
+    // No button that could only fail; the variables are for the developer, behind a disclosure.
+    await expect(card.queryByRole('button', { name: 'Connect to Xero' })).toBeNull();
+    await expect(card.getByText('Details for your developer')).toBeVisible();
   },
 };
 
