@@ -39,6 +39,10 @@ export function CompleteVisitDialog({
     }
     setProblem(null);
     const completedAt = day && time ? { completedAt: melbourneInstant(day, time) } : {};
+    // Set before the answer: the week or section read again after it may drop this dialog (its
+    // visit needs no 'Mark as completed' any more) before the success below, and the focus must
+    // still go to the visit.
+    completed.current = true;
     complete.mutate(
       { visit, change: { status: 'completed', ...completedAt } },
       {
@@ -47,10 +51,10 @@ export function CompleteVisitDialog({
             title: 'Visit completed',
             description: `The visit of ${bookedWindowText(changed.start, changed.end)} is marked as completed.`,
           });
-          completed.current = true;
           setOpen(false);
         },
         onError: (error) => {
+          completed.current = false;
           // A finishing time the server refuses is told beside the fields, where it is put right.
           const refused = error instanceof StaffApiError ? error.fields.completedAt : undefined;
           if (refused) setProblem(`${refused}.`);

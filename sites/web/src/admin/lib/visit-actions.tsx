@@ -80,6 +80,9 @@ export function SkipVisitDialog({
 
   const confirm = () => {
     if (skip.isPending) return;
+    // Set before the answer: the list read again after it may drop this dialog first (see the
+    // completion dialog), and the focus must still go to the visit.
+    skipped.current = true;
     skip.mutate(
       { visit, change: { status: 'skipped' } },
       {
@@ -88,11 +91,12 @@ export function SkipVisitDialog({
             title: 'Visit skipped',
             description: `The visit of ${bookedWindowText(visit.start, visit.end)} is skipped; the others stay as they are.`,
           });
-          skipped.current = true;
           setOpen(false);
         },
-        onError: (error) =>
-          reportFormFailure(error, 'Visit not skipped', 'The visit could not be skipped. Please try again.'),
+        onError: (error) => {
+          skipped.current = false;
+          reportFormFailure(error, 'Visit not skipped', 'The visit could not be skipped. Please try again.');
+        },
       },
     );
   };

@@ -54,11 +54,14 @@ function Week() {
 
   // After a change, focus goes to the visit's window; a visit moved to another week is gone from
   // this one, so the week's heading takes it instead.
+  // The week is read again after a change: focus waits for that read, since the visit's entry it
+  // replaces would take the focus away with it.
+  const refreshing = week.isFetching;
   useEffect(() => {
-    if (focusTarget === null) return;
+    if (focusTarget === null || refreshing) return;
     (document.getElementById(focusTarget) ?? document.getElementById(headingId))?.focus();
     setFocusTarget(null);
-  }, [focusTarget, headingId]);
+  }, [focusTarget, headingId, refreshing]);
 
   const actions: WeekActions = {
     idOf: (part, key) => `${headingId}-${part}-${key}`,
