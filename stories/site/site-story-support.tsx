@@ -35,9 +35,13 @@ export function WithSiteFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** Decorator: the story inside {@link WithSiteFrame}. */
-export const siteFrame: Decorator = (Story) => (
-  <WithSiteFrame>
+/**
+ * Decorator: the story inside {@link WithSiteFrame}, mounted afresh for each story (keyed by its id):
+ * otherwise React keeps the frame's dialog and toaster from the story before, with that story's
+ * open layers, and a click in the new dialog can be taken as a click outside the old one.
+ */
+export const siteFrame: Decorator = (Story, context) => (
+  <WithSiteFrame key={context.id}>
     <Story />
   </WithSiteFrame>
 );

@@ -116,6 +116,22 @@ describe('the contact dialog', () => {
     });
   });
 
+  it('lets an answer that comes after the page was reset touch nothing: the dialog opened since stays open and idle', async () => {
+    let answerLate: (response: Response) => void = () => undefined;
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answerLate = resolve)));
+    vi.stubGlobal('fetch', fetch);
+    openContactDialog(founder);
+    const sending = submitContactMessage(filled);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    resetSiteState();
+    openContactDialog(founder);
+    answerLate(new Response('{}', { status: 201 }));
+    expect(await sending).toBe('sent');
+    expect(contactRecipient.value).toBe(founder);
+    expect(contactSending.value).toBe(false);
+    expect(toasts.value).toEqual([]);
+  });
+
   it.each([
     ['a non-success answer', () => answer(500)],
     ['a network error', () => vi.fn(async () => Promise.reject(new TypeError('offline')))],

@@ -80,8 +80,15 @@ export const contactSending: Signal<boolean> = signal(false);
 
 /** Opens the contact dialog addressed to `recipient`. */
 export function openContactDialog(recipient: Recipient): void {
+  contactOpening += 1;
   contactRecipient.value = recipient;
 }
+
+/**
+ * Counts the dialog's openings (and resets of the page's state): a message's answer acts only on the
+ * opening it was sent from, never on a dialog opened after a reset.
+ */
+let contactOpening = 0;
 
 /** Closes the contact dialog and clears its recipient. */
 export function closeContactDialog(): void {
@@ -130,8 +137,11 @@ export async function submitContactMessage(input: ContactFormInput): Promise<Con
   if (subject) fields.subject = subject;
 
   contactSending.value = true;
+  const opening = contactOpening;
+  const stillOpen = () => contactOpening === opening;
   try {
     await postTeamContact(fields);
+    if (!stillOpen()) return 'sent';
     batch(() => {
       showToast({
         title: 'Message Sent!',
@@ -142,6 +152,7 @@ export async function submitContactMessage(input: ContactFormInput): Promise<Con
     });
     return 'sent';
   } catch {
+    if (!stillOpen()) return 'failed';
     showToast({
       title: 'Error',
       description: 'Failed to send message. Please try again or call directly.',
@@ -149,7 +160,7 @@ export async function submitContactMessage(input: ContactFormInput): Promise<Con
     });
     return 'failed';
   } finally {
-    contactSending.value = false;
+    if (stillOpen()) contactSending.value = false;
   }
 }
 
@@ -250,6 +261,7 @@ export function cancelHomeRedirect(): void {
 export function resetSiteState(): void {
   for (const timer of removalTimers.values()) clearTimeout(timer);
   removalTimers.clear();
+  contactOpening += 1;
   batch(() => {
     toasts.value = [];
     contactRecipient.value = null;
