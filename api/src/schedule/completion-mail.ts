@@ -1,5 +1,6 @@
 import { business, terms } from '@cleanquote/content';
 import type { QuoteFrequency } from '@cleanquote/quote-core/staff';
+import { perVisitText } from '@cleanquote/quote-core/staff';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { Environment } from '../env.ts';
@@ -11,7 +12,6 @@ import {
   serviceLabel,
   totalText,
 } from '../priced-quotes/quote-answer-mails.ts';
-import { perVisitText } from '../priced-quotes/quote-frequency.ts';
 import { body, signature } from './visit-mails.ts';
 import type { Visit } from './visits.ts';
 

@@ -19,14 +19,8 @@ import {
   SLOT_TAKEN_MESSAGE,
 } from './booking-section.tsx';
 import { readScheduleSettings } from './schedule-settings-store.ts';
-import {
-  bookSeries,
-  endSeries,
-  labelOfSeries,
-  type Series,
-  seriesOfRequest,
-  skipOccurrence,
-} from './series.ts';
+import { bookSeries, endSeries, type Series, seriesOfRequest, skipOccurrence } from './series.ts';
+import { seriesLabel } from './series-rule.ts';
 import {
   bookVisit,
   cancelVisit,
@@ -94,7 +88,7 @@ async function seriesStateFor(
   );
   return {
     id: series.id,
-    label: labelOfSeries(series),
+    label: seriesLabel(series),
     endsOn: series.endsOn,
     today: melbourneDay(now),
     occurrences: upcoming.map((visit) => ({ visit, changeable: occurrenceChangeable(visit, settings, now) })),

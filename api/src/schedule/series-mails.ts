@@ -86,14 +86,6 @@ export function seriesInviteText(
   });
 }
 
-/** 'Weekly, Tuesdays 9:00–11:00 am' of a series. */
-function labelOf(series: SeriesForMail): string {
-  return seriesLabel(series.frequency, {
-    start: series.anchorStart,
-    end: new Date(series.anchorStart.getTime() + series.windowMinutes * 60_000),
-  });
-}
-
 /** One line per occurrence still to come: its window, and 'needs a time' where no team is held. */
 function occurrenceLines(occurrences: readonly Visit[]): string {
   return occurrences
@@ -112,7 +104,7 @@ function occurrenceLines(occurrences: readonly Visit[]): string {
  */
 export function seriesMails(input: SeriesMailInput): OutboxMail[] {
   const { series, request } = input;
-  const label = labelOf(series);
+  const label = seriesLabel(series);
   const service = serviceLabel(request.serviceType);
   const changed = input.changed ?? [];
   const toCustomer = (kind: string, fallbackSubject: string) => ({
@@ -195,7 +187,7 @@ export function seriesMails(input: SeriesMailInput): OutboxMail[] {
         ),
       ];
     case 'moved': {
-      const nextLabel = input.next ? seriesPhrase(labelOf(input.next)) : 'a new time';
+      const nextLabel = input.next ? seriesPhrase(seriesLabel(input.next)) : 'a new time';
       // The business hears of the move once, with the new series' booking mail.
       return [
         {

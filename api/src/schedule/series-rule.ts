@@ -1,4 +1,4 @@
-import type { SeriesFrequency } from '@cleanquote/quote-core/staff';
+import { QUOTE_FREQUENCY_LABELS, type SeriesFrequency } from '@cleanquote/quote-core/staff';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import {
@@ -8,8 +8,6 @@ import {
   melbourneMinutesOfDay,
   melbourneWallClock,
 } from '../lib/melbourne-time.ts';
-import { frequencyLabel } from '../priced-quotes/quote-frequency.ts';
-import type { OfferedWindow } from './offered-windows.ts';
 import { windowSpan } from './window-labels.ts';
 
 /*
@@ -63,9 +61,17 @@ export function ruleStarts(
 }
 
 /** 'Weekly, Tuesdays 9:00–11:00 am': a series as the customer's page and the updates name it. */
-export function seriesLabel(frequency: SeriesFrequency, window: OfferedWindow): string {
-  const weekday = format(new TZDate(window.start.getTime(), BUSINESS_TIME_ZONE), 'EEEE');
-  return `${frequencyLabel(frequency)}, ${weekday}s ${windowSpan(window)}`;
+export function seriesLabel(rule: {
+  frequency: SeriesFrequency;
+  anchorStart: Date;
+  windowMinutes: number;
+}): string {
+  const window = {
+    start: rule.anchorStart,
+    end: new Date(rule.anchorStart.getTime() + rule.windowMinutes * 60_000),
+  };
+  const weekday = format(new TZDate(rule.anchorStart.getTime(), BUSINESS_TIME_ZONE), 'EEEE');
+  return `${QUOTE_FREQUENCY_LABELS[rule.frequency]}, ${weekday}s ${windowSpan(window)}`;
 }
 
 /** 'weekly, Tuesdays 9:00–11:00 am': the label inside a sentence. */

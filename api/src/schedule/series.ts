@@ -85,19 +85,6 @@ export async function seriesOfRequest(db: Reader, quoteRequestId: string): Promi
   return row;
 }
 
-/** The arrival window of the series' rule, for its label: the anchor's. */
-function ruleWindow(series: Series) {
-  return {
-    start: series.anchorStart,
-    end: new Date(series.anchorStart.getTime() + series.windowMinutes * MINUTE),
-  };
-}
-
-/** 'Weekly, Tuesdays 9:00–11:00 am'. */
-export function labelOfSeries(series: Series): string {
-  return seriesLabel(series.frequency, ruleWindow(series));
-}
-
 /** The series as the API answers it. */
 export interface SeriesJson {
   id: string;
@@ -118,7 +105,7 @@ export async function seriesJson(db: Reader, series: Series): Promise<SeriesJson
     frequency: series.frequency,
     endsOn: series.endsOn,
     start: series.anchorStart.toISOString(),
-    label: labelOfSeries(series),
+    label: seriesLabel(series),
     teamId: series.teamId,
     teamName: team?.name ?? series.teamId,
   };
@@ -295,7 +282,7 @@ export function bookSeries(
       created.push((await findVisit(tx, firstId)) as Visit);
     }
     created.push(...(await holdOccurrences(tx, series, rest, { now: change.now, bookedBy: change.by })));
-    const label = labelOfSeries(series);
+    const label = seriesLabel(series);
     const first = created[0] as Visit;
     const needingTime = created.filter((visit) => visit.status === 'needs-time');
     await appendHistory(tx, quoteRequestId, change.actor, change.now, {
@@ -514,7 +501,7 @@ export function endSeries(
     const who = change.by === 'customer' ? 'the customer' : change.actor.name;
     await appendHistory(tx, series.quoteRequestId, change.actor, change.now, {
       kind: 'visit',
-      text: `${labelOfSeries(series)} ended after ${longDay(endsOn)} by ${who}: ${ending.length} visits cancelled`,
+      text: `${seriesLabel(series)} ended after ${longDay(endsOn)} by ${who}: ${ending.length} visits cancelled`,
     });
     const context: SeriesMailContext = { ...change.mail, request: change.request };
     await enqueueMails(
@@ -599,7 +586,7 @@ export function moveSeries(
     const context: SeriesMailContext = { ...change.mail, request: change.request };
     await appendHistory(tx, series.quoteRequestId, change.actor, change.now, {
       kind: 'visit',
-      text: `${labelOfSeries(series)} moved to ${labelOfSeries(next)} from ${bookedWindowText({
+      text: `${seriesLabel(series)} moved to ${seriesLabel(next)} from ${bookedWindowText({
         start,
         end: new Date(start.getTime() + next.windowMinutes * MINUTE),
       })}`,
@@ -623,7 +610,7 @@ export function moveSeries(
     await tellCaseManager(
       tx,
       series.quoteRequestId,
-      `The regular clean has moved: ${seriesPhrase(labelOfSeries(next))}`,
+      `The regular clean has moved: ${seriesPhrase(seriesLabel(next))}`,
       caseManagerMailSettings(change.mail.environment),
     );
     return { ok: true, series: next };
