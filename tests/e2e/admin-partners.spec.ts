@@ -8,7 +8,14 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { e2eAdmin } from '../support/e2e-admin.ts';
 
-const partnerOrigin = 'https://coordination.example';
+/**
+ * Each test's partner site has an origin of its own: the server is shared with other specs, and a
+ * partner another test lists for an origin makes that origin known (a key it doesn't know is then a
+ * 400, not the 403 of an origin no partner lists).
+ */
+function partnerOriginFor(key: string): string {
+  return `https://${key}.coordination.example`;
+}
 
 async function signInTo(page: Page, path: string): Promise<void> {
   await page.goto(`/api/login?next=${path}`);
@@ -24,13 +31,14 @@ async function addPartnerOnScreen(page: Page, name: string, key: string) {
   const form = page.getByRole('region', { name: 'Add a partner' });
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Key').fill(key);
-  await form.getByLabel('Allowed sites').fill(partnerOrigin);
+  await form.getByLabel('Allowed sites').fill(partnerOriginFor(key));
   await form.getByRole('button', { name: 'Add partner' }).click();
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
 }
 
 test('staff add a partner, whose quotes then arrive under its name, and disable it', async ({ page }) => {
   const key = `coordination-${Date.now().toString(36)}`;
+  const partnerOrigin = partnerOriginFor(key);
   const name = `Coordination Partners ${key.slice(-4)}`;
   const sendQuote = () =>
     page.request.post('/api/service-form', {
@@ -89,6 +97,7 @@ test('a partner without quote requests is deleted after confirming, and its key 
   page,
 }) => {
   const key = `short-lived-${Date.now().toString(36)}`;
+  const partnerOrigin = partnerOriginFor(key);
   const name = `Short Lived ${key.slice(-4)}`;
   const status = async () =>
     (await (
@@ -139,6 +148,7 @@ test('a partner without quote requests is deleted after confirming, and its key 
 
 test('a partner with quote requests offers Disable, not Delete, and says why', async ({ page }) => {
   const key = `kept-${Date.now().toString(36)}`;
+  const partnerOrigin = partnerOriginFor(key);
   const name = `Kept Partner ${key.slice(-4)}`;
   const card = await addPartnerOnScreen(page, name, key);
   await expect(card.getByRole('button', { name: `Delete ${name}` })).toBeVisible();
