@@ -141,7 +141,11 @@ function toQuoteVersion(row: QuoteRow, gstRegisteredNow: boolean, estimatedMinut
   };
 }
 
-async function latestVersion(db: Db | WriteTransaction, quoteId: string): Promise<QuoteRow | undefined> {
+/** The quote's newest version, whatever its status; undefined before the first draft. */
+export async function latestVersion(
+  db: Db | WriteTransaction,
+  quoteId: string,
+): Promise<QuoteRow | undefined> {
   const [row] = await db
     .select()
     .from(pricedQuotes)
@@ -155,8 +159,8 @@ async function latestVersion(db: Db | WriteTransaction, quoteId: string): Promis
  * True when the customer accepted any version. A later draft can exist beside an accepted version
  * (the customer accepted the one they had while staff drafted the next); the quote is settled then.
  */
-async function wasAccepted(tx: WriteTransaction, quoteId: string): Promise<boolean> {
-  const [row] = await tx
+export async function wasAccepted(db: Db | WriteTransaction, quoteId: string): Promise<boolean> {
+  const [row] = await db
     .select({ version: pricedQuotes.version })
     .from(pricedQuotes)
     .where(and(eq(pricedQuotes.quoteId, quoteId), eq(pricedQuotes.status, 'accepted')))

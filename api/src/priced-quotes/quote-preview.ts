@@ -1,13 +1,13 @@
 import type { ServiceType } from '@cleanquote/quote-core';
 import { QUOTE_VALID_DAYS, quoteTotals } from '@cleanquote/quote-core/staff';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { pricedQuotes, quoteRequests } from '../db/schema.ts';
+import { quoteRequests } from '../db/schema.ts';
 import { addDays, melbourneDay } from '../lib/melbourne-time.ts';
 import type { CustomerQuote } from './customer-quote.ts';
 import { renderCustomerQuotePage } from './customer-quote-page.tsx';
 import { pricedQuoteMail } from './priced-quote-mail.ts';
-import type { QuoteRefusal } from './priced-quote-store.ts';
+import { latestVersion, type QuoteRefusal, wasAccepted } from './priced-quote-store.ts';
 import { quoteLink } from './quote-link.ts';
 
 /**
@@ -46,14 +46,9 @@ export async function previewPricedQuote(
     .from(quoteRequests)
     .where(eq(quoteRequests.id, quoteId));
   if (!request) return 'no-request';
-  const versions = await db
-    .select()
-    .from(pricedQuotes)
-    .where(eq(pricedQuotes.quoteId, quoteId))
-    .orderBy(desc(pricedQuotes.version));
-  const draft = versions[0];
+  const draft = await latestVersion(db, quoteId);
   if (!draft) return 'no-quote';
-  if (versions.some((version) => version.status === 'accepted')) return 'accepted';
+  if (await wasAccepted(db, quoteId)) return 'accepted';
   if (draft.status !== 'draft') return 'not-draft';
 
   const today = melbourneDay(now);
